@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+//
+// Waymark — a location agent for Raspberry Pi class boards.
+// The targets follow the data flow: bytes become sentences (WaymarkNMEA), sentences become
+// fixes and locations (WaymarkLocation), and the command-line tool sits on top.
+import PackageDescription
+
+let package = Package(
+    name: "Waymark",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "waymark", targets: ["WaymarkCLI"]),
+        .library(name: "WaymarkNMEA", targets: ["WaymarkNMEA"]),
+        .library(name: "WaymarkLocation", targets: ["WaymarkLocation"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Pure core: no Foundation, no I/O.
+        .target(name: "WaymarkNMEA"),
+        .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA"]),
+
+        // Command-line tool.
+        .executableTarget(
+            name: "WaymarkCLI",
+            dependencies: [
+                "WaymarkNMEA", "WaymarkLocation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA"]),
+        .testTarget(
+            name: "WaymarkLocationTests",
+            dependencies: ["WaymarkLocation", "WaymarkNMEA"]
+        ),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
+    ]
+)
+
+// Every target: Swift 6 language mode (the tools version's default, which brings complete
+// strict concurrency checking) plus the upcoming features we hold ourselves to.
+// Scripts/test builds with -warnings-as-errors so no warning creeps in.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}
