@@ -1,0 +1,178 @@
+/// Splits a byte stream into checksum-verified NMEA 0183 sentences.
+///
+/// Indifferent to chunking: feeding one byte at a time or 64 KiB at once yields the same
+/// sentences. It accepts CR/LF and bare LF line endings, resynchronises on every `$` or `!`
+/// (so doubled `$$` starts and sentences merged by a lost line ending are handled), drops
+/// NUL and binary bytes, banners and other noise, bounds sentence length, and verifies every
+/// checksum: a sentence with a bad or missing checksum is counted in ``statistics`` and never
+/// handed on.
+///
+/// A sentence is handed on as soon as its second checksum digit arrives, without waiting for
+/// the line ending. When the sentence lies wholly inside the chunk being consumed, the view
+/// points straight into that chunk: nothing is copied or allocated.
+public struct NMEAFramer: Sendable {
+    /// The default bound on a sentence's body (address and fields, without delimiters and
+    /// checksum). The standard allows 79 characters; real receivers exceed it with long
+    /// proprietary sentences, so the bound is generous but finite.
+    public static let defaultMaximumBodyLength = 1024
+
+    /// Counts of accepted and rejected input.
+    public private(set) var statistics = FramerStatistics()
+
+    /// The bound on a sentence body this framer enforces.
+    public let maximumBodyLength: Int
+
+    private enum State: UInt8 {
+        case idle, body, checksumHigh, checksumLow
+    }
+
+    private var state = State.idle
+    private var delimiter: UInt8 = 0
+    private var checksum: UInt8 = 0
+    private var expectedChecksum: UInt8 = 0
+    private var bodyLength = 0
+    /// Body bytes of a sentence that began in an earlier chunk.
+    private var carry: [UInt8] = []
+
+    /// Creates a framer that enforces the given bound on a sentence body.
+    public init(maximumBodyLength: Int = NMEAFramer.defaultMaximumBodyLength) {
+        precondition(maximumBodyLength > 0, "a sentence body must be allowed at least one byte")
+        self.maximumBodyLength = maximumBodyLength
+        carry.reserveCapacity(maximumBodyLength)
+    }
+
+    /// Consumes a chunk of bytes, calling `body` for each complete, verified sentence.
+    public mutating func consume(_ bytes: UnsafeRawBufferPointer, _ body: (NMEASentence) -> Void) {
+        consume(bytes.bindMemory(to: UInt8.self), body)
+    }
+
+    /// Consumes a chunk of bytes held in any contiguous collection.
+    public mutating func consume(_ bytes: some Collection<UInt8>, _ body: (NMEASentence) -> Void) {
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { consume($0, body) }
+        if handled == nil {
+            let copy = Array(bytes)
+            copy.withUnsafeBufferPointer { consume($0, body) }
+        }
+    }
+
+    /// Consumes a chunk of bytes, calling `body` for each complete, verified sentence.
+    public mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (NMEASentence) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        // The open sentence's body bytes in this chunk are base[bodyStart..<bodyEnd]; any
+        // bytes before them (from earlier chunks) are in `carry`.
+        var bodyStart = 0
+        var bodyEnd = 0
+        var index = 0
+        while index < count {
+            let byte = base[index]
+            switch state {
+            case .body:
+                // Fast path: digits, letters, comma, point, minus all lie above `*` (0x2A).
+                if byte > 0x2A && byte < 0x7F {
+                    checksum ^= byte
+                    bodyLength &+= 1
+                    if bodyLength > maximumBodyLength {
+                        statistics.oversize += 1
+                        state = .idle
+                    }
+                } else if byte == UInt8(ascii: "*") {
+                    bodyEnd = index
+                    state = .checksumHigh
+                } else if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
+                    if bodyLength > 0 { statistics.truncated += 1 }
+                    begin(with: byte)
+                    bodyStart = index + 1
+                } else if byte == 0x0D || byte == 0x0A {
+                    statistics.missingChecksums += 1
+                    state = .idle
+                } else if byte >= 0x20 && byte < 0x7F {
+                    checksum ^= byte
+                    bodyLength &+= 1
+                } else {
+                    statistics.invalidBytes += 1
+                    state = .idle
+                }
+            case .idle:
+                if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
+                    begin(with: byte)
+                    bodyStart = index + 1
+                } else if byte != 0x0D && byte != 0x0A {
+                    statistics.noiseBytes += 1
+                }
+            case .checksumHigh:
+                if let nibble = Self.hexValue(byte) {
+                    expectedChecksum = nibble << 4
+                    state = .checksumLow
+                } else {
+                    rejectChecksumDigit(byte)
+                    bodyStart = index + 1
+                }
+            case .checksumLow:
+                if let nibble = Self.hexValue(byte) {
+                    state = .idle
+                    if expectedChecksum | nibble == checksum {
+                        statistics.sentences += 1
+                        deliver(UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart), body)
+                    } else {
+                        statistics.badChecksums += 1
+                    }
+                } else {
+                    rejectChecksumDigit(byte)
+                    bodyStart = index + 1
+                }
+            }
+            index &+= 1
+        }
+        // Keep what belongs to a sentence still open at the end of the chunk.
+        switch state {
+        case .idle: break
+        case .body: carry.append(contentsOf: UnsafeBufferPointer(start: base + bodyStart, count: count - bodyStart))
+        case .checksumHigh, .checksumLow:
+            carry.append(contentsOf: UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart))
+        }
+    }
+
+    /// Hands on a verified sentence whose last body bytes are `tail`.
+    @inline(__always)
+    private mutating func deliver(_ tail: UnsafeBufferPointer<UInt8>, _ body: (NMEASentence) -> Void) {
+        if carry.isEmpty {
+            body(NMEASentence(startDelimiter: delimiter, body: tail))
+        } else {
+            carry.append(contentsOf: tail)
+            let sentenceDelimiter = delimiter
+            carry.withUnsafeBufferPointer { body(NMEASentence(startDelimiter: sentenceDelimiter, body: $0)) }
+        }
+    }
+
+    /// Starts a new sentence opened by `byte`.
+    @inline(__always)
+    private mutating func begin(with byte: UInt8) {
+        state = .body
+        delimiter = byte
+        checksum = 0
+        bodyLength = 0
+        carry.removeAll(keepingCapacity: true)
+    }
+
+    /// Handles a byte that should have been a checksum digit: the sentence has no valid
+    /// checksum; a start delimiter opens the next sentence at once.
+    private mutating func rejectChecksumDigit(_ byte: UInt8) {
+        statistics.missingChecksums += 1
+        if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
+            begin(with: byte)
+        } else {
+            state = .idle
+        }
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// GSA — the satellites used in the solution, the fix type and the dilutions of precision.
+public struct GSA: Hashable, Sendable {
+    /// The most satellite numbers one GSA carries (the standard's 12; some receivers send
+    /// more, which are kept up to this bound).
+    public static let capacity = 24
+
+    /// `M` manual or `A` automatic 2D/3D selection.
+    public var selection: UInt8?
+    /// Fix type: 1 none, 2 2D, 3 3D.
+    public var fixType: Int?
+    /// Numbers of the satellites used.
+    public var satellites: InlineArray<24, UInt16>
+    /// How many entries of ``satellites`` are filled.
+    public var satelliteCount: Int
+    /// Position dilution of precision.
+    public var pdop: NMEADecimal?
+    /// Horizontal dilution of precision.
+    public var hdop: NMEADecimal?
+    /// Vertical dilution of precision.
+    public var vdop: NMEADecimal?
+    /// GNSS system identifier (NMEA 4.10+): 1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC.
+    public var systemID: Int?
+
+    /// The satellites used, as an array (allocates).
+    public var usedSatellites: [UInt16] { (0..<satelliteCount).map { satellites[$0] } }
+
+    public static func == (lhs: GSA, rhs: GSA) -> Bool {
+        lhs.selection == rhs.selection && lhs.fixType == rhs.fixType && lhs.usedSatellites == rhs.usedSatellites
+            && lhs.pdop == rhs.pdop && lhs.hdop == rhs.hdop && lhs.vdop == rhs.vdop && lhs.systemID == rhs.systemID
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fixType)
+        hasher.combine(usedSatellites)
+        hasher.combine(systemID)
+    }
+
+    init(_ fields: inout FieldReader) {
+        selection = fields.character()
+        fixType = fields.unsigned()
+        // The standard has 12 satellite fields, three DOPs and (4.10+) a system id; some
+        // receivers print more satellite fields. The DOPs are found from the end.
+        var rest = InlineArray<40, Field>(repeating: .empty)
+        var count = 0
+        while !fields.isAtEnd && count < 40 {
+            rest[count] = fields.next()
+            count += 1
+        }
+        let dopStart: Int
+        if count == 16 {
+            dopStart = 12
+            systemID = fields.accept(rest[15].integer)
+        } else {
+            dopStart = max(count - 3, 0)
+        }
+        satellites = InlineArray(repeating: 0)
+        satelliteCount = 0
+        for index in 0..<dopStart {
+            guard let number = fields.accept(rest[index].integer) else { continue }
+            if satelliteCount < GSA.capacity, number > 0, number <= Int(UInt16.max) {
+                satellites[satelliteCount] = UInt16(number)
+                satelliteCount += 1
+            }
+        }
+        if dopStart + 2 < count {
+            pdop = fields.accept(rest[dopStart].decimal)
+            hdop = fields.accept(rest[dopStart + 1].decimal)
+            vdop = fields.accept(rest[dopStart + 2].decimal)
+        }
+    }
+}
