@@ -21,6 +21,12 @@ let package = Package(
         .target(name: "WaymarkNMEA"),
         .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA"]),
 
+        // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
+        // Linux calls Glibc's module leaves out) and the one epoll event loop.
+        .target(name: "CWaymarkSystem"),
+        .target(name: "WaymarkSystem", dependencies: ["CWaymarkSystem"]),
+        .target(name: "WaymarkEventLoop", dependencies: ["WaymarkSystem"]),
+
         // Command-line tool.
         .executableTarget(
             name: "WaymarkCLI",
@@ -36,6 +42,11 @@ let package = Package(
             dependencies: ["WaymarkLocation", "WaymarkNMEA"]
         ),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
+        .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
+        .testTarget(
+            name: "WaymarkEventLoopTests",
+            dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
+        ),
     ]
 )
 

@@ -1,0 +1,31 @@
+// The Linux interfaces Swift's Glibc module leaves out: epoll, timerfd, eventfd and signalfd
+// headers, and the GNU and X/Open calls it hides (it is built without _GNU_SOURCE), which
+// shim.c compiles with _GNU_SOURCE and exports under a waymark_ prefix.
+#ifndef C_WAYMARK_SYSTEM_H
+#define C_WAYMARK_SYSTEM_H
+
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <sys/types.h>
+
+/// accept4(2) without the peer address.
+int waymark_accept4(int fd, int flags);
+
+/// getsockopt(SO_PEERCRED) on `fd` (struct ucred is GNU-only). Returns 0, or -1 with errno set.
+int waymark_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid);
+
+/// posix_openpt(3).
+int waymark_posix_openpt(int flags);
+
+/// grantpt(3).
+int waymark_grantpt(int fd);
+
+/// unlockpt(3).
+int waymark_unlockpt(int fd);
+
+/// ptsname_r(3): the path of the pseudo-terminal secondary for `fd`. Returns 0 or an errno value.
+int waymark_ptsname_r(int fd, char *buffer, size_t length);
+
+#endif

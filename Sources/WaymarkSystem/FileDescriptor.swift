@@ -1,0 +1,78 @@
+import Glibc
+
+/// An open file descriptor: a plain `Int32` value that is closed only by an explicit
+/// ``close()``, so whoever opens one decides when it ends.
+///
+/// Everything WaymarkSystem opens is nonblocking and close-on-exec: reads and writes that
+/// cannot proceed return `nil` rather than wait, because one event loop owns every descriptor.
+public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
+    /// The kernel's descriptor number.
+    public let rawValue: Int32
+
+    /// Wraps an existing descriptor number.
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// Whether a file is opened for reading, writing or both.
+    public enum AccessMode: Sendable {
+        /// `O_RDONLY`.
+        case readOnly
+        /// `O_WRONLY`.
+        case writeOnly
+        /// `O_RDWR`.
+        case readWrite
+
+        fileprivate var flags: Int32 {
+            switch self {
+            case .readOnly: O_RDONLY
+            case .writeOnly: O_WRONLY
+            case .readWrite: O_RDWR
+            }
+        }
+    }
+
+    /// Opens `path` with open(2): nonblocking, close-on-exec, and never as the controlling
+    /// terminal (`O_NOCTTY`), which is what a serial port or pipe needs.
+    public static func open(
+        _ path: String, _ access: AccessMode
+    ) throws(SystemError) -> FileDescriptor {
+        let flags = access.flags | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
+        return FileDescriptor(rawValue: try check("open", path) { system_open(path, flags) })
+    }
+
+    /// Closes the descriptor with close(2). Linux releases the descriptor even when close
+    /// reports EINTR, so that is not an error and the call is never retried.
+    public func close() throws(SystemError) {
+        if system_close(rawValue) == -1 && Glibc.errno != EINTR {
+            throw SystemError.last("close")
+        }
+    }
+
+    /// Reads into `buffer` with read(2). Returns the number of bytes read, 0 at end of file,
+    /// or `nil` when nothing is available yet.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
+        try nilIfWouldBlock { () throws(SystemError) in
+            try check("read") { system_read(rawValue, buffer.baseAddress, buffer.count) }
+        }
+    }
+
+    /// Writes `bytes` with write(2). Returns how many were written, or `nil` when the
+    /// descriptor cannot take any now. Use ``send(_:)`` on sockets, which cannot raise SIGPIPE.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
+        try nilIfWouldBlock { () throws(SystemError) in
+            try check("write") { system_write(rawValue, bytes.baseAddress, bytes.count) }
+        }
+    }
+
+    /// Reads the 8-byte counter that timerfd and eventfd descriptors hold, or `nil` if it is 0.
+    internal func readCounter(_ call: String) throws(SystemError) -> UInt64? {
+        var counter: UInt64 = 0
+        let count = try nilIfWouldBlock { () throws(SystemError) in
+            try check(call) {
+                withUnsafeMutableBytes(of: &counter) { system_read(rawValue, $0.baseAddress, $0.count) }
+            }
+        }
+        return count == nil ? nil : counter
+    }
+}
