@@ -21,6 +21,10 @@ public struct GSA: Hashable, Sendable {
     /// GNSS system identifier (NMEA 4.10+): 1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC.
     public var systemID: Int?
 
+    /// Whether the sentence had at least the standard's 17 fields. Some receivers send a
+    /// shortened GSA (`$GPGSA,A,1,,,,`) whose fix type cannot be trusted.
+    public var isComplete: Bool
+
     /// The satellites used, as an array (allocates).
     public var usedSatellites: [UInt16] { (0..<satelliteCount).map { satellites[$0] } }
 
@@ -46,6 +50,7 @@ public struct GSA: Hashable, Sendable {
             rest[count] = fields.next()
             count += 1
         }
+        isComplete = count >= 15
         let dopStart: Int
         if count == 16 {
             dopStart = 12

@@ -1,0 +1,56 @@
+import ArgumentParser
+import WaymarkLocation
+
+/// `waymark nmea decode`: prints one gpsd-style TPV JSON object per epoch of a capture.
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Decode an NMEA capture into one JSON object per epoch (gpsd TPV members).",
+        discussion: """
+            Lines starting with '#' are comments; a '# Date: YYYY-MM-DD' comment seeds the date \
+            for receivers that send none (gpsd's capture convention). Sentences with a bad or \
+            missing checksum are rejected and counted (see --statistics).
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Date for receivers that send none; also the reference for GPS week-rollover correction.", valueName: "YYYY-MM-DD"))
+    var date: String?
+
+    @Flag(name: .long, help: "Print counts of sentences accepted and rejected to standard error.")
+    var statistics = false
+
+    @Argument(help: ArgumentHelp("The capture to decode, or '-' for standard input.", valueName: "FILE|-"))
+    var input: String
+
+    func validate() throws {
+        if let date, CivilDate(parsing: date) == nil {
+            throw ValidationError("--date must be a calendar date written YYYY-MM-DD, not '\(date)'.")
+        }
+    }
+
+    func run() throws {
+        let source = try ByteSource(path: input)
+        defer { source.close() }
+        var output = StandardOutput()
+        var decoder = NMEADecoder(referenceDate: date.flatMap(CivilDate.init(parsing:)))
+        var comments = CaptureCommentFilter()
+        let encoder = TPVEncoder()
+        var json = JSONBuffer(capacity: 1 << 17)
+        let emit: (Fix) -> Void = { fix in
+            guard fix.timeOfDay != nil else { return }
+            encoder.encode(fix, into: &json)
+        }
+        try source.forEachChunk { chunk in
+            comments.filter(chunk, data: { decoder.decode($0, emit: emit) }, date: { decoder.seedDate($0) })
+            if json.bytes.count >= 1 << 16 {
+                try output.write(json.bytes)
+                json.removeAll()
+            }
+        }
+        decoder.finish(emit: emit)
+        try output.write(json.bytes)
+        if statistics {
+            StandardError.write(DecodeStatistics(decoder).report)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// Where the location came from.
+public struct SourceInformation: Hashable, Sendable, Codable {
+    /// Whether the location was produced by a simulation (replay of a capture, the simulated
+    /// board) rather than a live receiver.
+    public var isSimulatedBySoftware: Bool
+    /// Whether an external accessory produced it (always true for a receiver on a UART).
+    public var isProducedByAccessory: Bool
+
+    /// Creates source information.
+    public init(isSimulatedBySoftware: Bool, isProducedByAccessory: Bool = true) {
+        self.isSimulatedBySoftware = isSimulatedBySoftware
+        self.isProducedByAccessory = isProducedByAccessory
+    }
+}
+
+/// Dilutions of precision reported by the receiver.
+public struct DilutionOfPrecision: Hashable, Sendable, Codable {
+    /// Horizontal DOP.
+    public var horizontal: Double?
+    /// Vertical DOP.
+    public var vertical: Double?
+    /// Position (3D) DOP.
+    public var position: Double?
+
+    /// Creates a set of DOPs.
+    public init(horizontal: Double? = nil, vertical: Double? = nil, position: Double? = nil) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+        self.position = position
+    }
+}
+
+/// A location with every field of Core Location's `CLLocation` that a GNSS receiver can
+/// give, plus the receiver's fix details.
+///
+/// As in Core Location, a negative accuracy means the value it qualifies is unknown, and
+/// `course` and `speed` are negative when unknown.
+public struct Location: Hashable, Sendable {
+    /// Latitude in degrees, north positive (WGS 84).
+    public var latitude: Double
+    /// Longitude in degrees, east positive (WGS 84).
+    public var longitude: Double
+    /// Altitude above mean sea level, metres (0 when ``verticalAccuracy`` is negative).
+    public var altitude: Double
+    /// Height above the WGS 84 ellipsoid, metres (altitude plus the receiver's geoid separation).
+    public var ellipsoidalAltitude: Double
+    /// Radius of uncertainty of the coordinate, metres (1 sigma).
+    public var horizontalAccuracy: Double
+    /// Uncertainty of the altitudes, metres (1 sigma); negative when there is no altitude.
+    public var verticalAccuracy: Double
+    /// Speed over ground, metres per second; negative when unknown.
+    public var speed: Double
+    /// Uncertainty of the speed, metres per second; negative when unknown.
+    public var speedAccuracy: Double
+    /// Course over ground, degrees from true north; negative when unknown.
+    public var course: Double
+    /// Uncertainty of the course, degrees; negative when unknown.
+    public var courseAccuracy: Double
+    /// When the receiver measured the location (UTC from its date and time).
+    public var timestamp: Timestamp
+    /// Whether the location is simulated.
+    public var sourceInformation: SourceInformation
+    /// Fix dimension.
+    public var mode: FixMode
+    /// How the fix was obtained.
+    public var quality: FixQuality
+    /// Dilutions of precision.
+    public var dilution: DilutionOfPrecision
+    /// Satellites in view and used, per constellation.
+    public var satellites: SatelliteCounts
+
+    /// Builds a location from a fix that has a position and a time; `nil` otherwise.
+    public init?(fix: Fix, isSimulated: Bool, model: AccuracyModel = AccuracyModel()) {
+        guard fix.hasPosition, let latitude = fix.latitude, let longitude = fix.longitude, let time = fix.time
+        else { return nil }
+        self.latitude = latitude
+        self.longitude = longitude
+        verticalAccuracy = model.verticalAccuracy(of: fix)
+        altitude = verticalAccuracy >= 0 ? fix.altitudeMSL ?? 0 : 0
+        ellipsoidalAltitude = verticalAccuracy >= 0 ? fix.altitudeHAE ?? altitude : 0
+        horizontalAccuracy = model.horizontalAccuracy(of: fix)
+        speed = fix.speed ?? -1
+        speedAccuracy = model.speedAccuracy(of: fix)
+        course = fix.course ?? -1
+        courseAccuracy = model.courseAccuracy(of: fix)
+        timestamp = time
+        sourceInformation = SourceInformation(isSimulatedBySoftware: isSimulated)
+        mode = fix.mode
+        quality = fix.quality
+        dilution = DilutionOfPrecision(horizontal: fix.hdop, vertical: fix.vdop, position: fix.pdop)
+        satellites = fix.satellites
+    }
+}
