@@ -32,7 +32,8 @@ struct DecodeCommand: ParsableCommand {
         let source = try ByteSource(path: input)
         defer { source.close() }
         var output = StandardOutput()
-        var decoder = NMEADecoder(referenceDate: date.flatMap(CivilDate.init(parsing:)))
+        var decoder = NMEADecoder()
+        if let seed = date.flatMap(CivilDate.init(parsing:)) { decoder.seedDate(seed) }
         var comments = CaptureCommentFilter()
         let encoder = TPVEncoder()
         var json = JSONBuffer(capacity: 1 << 17)

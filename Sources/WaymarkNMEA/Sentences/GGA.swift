@@ -22,6 +22,9 @@ public struct GGA: Hashable, Sendable {
     /// Differential reference station identifier.
     public var differentialStation: Int?
 
+    /// Creates an empty sentence; set the fields to describe.
+    public init() {}
+
     init(_ fields: inout FieldReader) {
         time = fields.timeOfDay()
         latitude = fields.latitude()

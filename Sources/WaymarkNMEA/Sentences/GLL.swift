@@ -14,6 +14,9 @@ public struct GLL: Hashable, Sendable {
     /// Whether the receiver flags the position valid.
     public var isValid: Bool { status == UInt8(ascii: "A") && (mode?.isValid ?? true) }
 
+    /// Creates an empty sentence; set the fields to describe.
+    public init() {}
+
     init(_ fields: inout FieldReader) {
         latitude = fields.latitude()
         longitude = fields.longitude()

@@ -49,6 +49,11 @@ public struct GNS: Hashable, Sendable {
         hasher.combine(altitude)
     }
 
+    /// Creates an empty sentence; set the fields to describe.
+    public init() {
+        modes = InlineArray(repeating: nil)
+    }
+
     init(_ fields: inout FieldReader) {
         time = fields.timeOfDay()
         latitude = fields.latitude()

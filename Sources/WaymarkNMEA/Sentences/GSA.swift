@@ -39,6 +39,14 @@ public struct GSA: Hashable, Sendable {
         hasher.combine(systemID)
     }
 
+    /// Creates a sentence from the satellites used; other fields are set afterwards.
+    public init(satellites used: [UInt16] = []) {
+        satellites = InlineArray(repeating: 0)
+        satelliteCount = min(used.count, GSA.capacity)
+        isComplete = true
+        for index in 0..<satelliteCount { satellites[index] = used[index] }
+    }
+
     init(_ fields: inout FieldReader) {
         selection = fields.character()
         fixType = fields.unsigned()

@@ -17,6 +17,9 @@ public struct GST: Hashable, Sendable {
     /// Standard deviation of the altitude error, metres.
     public var altitudeError: NMEADecimal?
 
+    /// Creates an empty sentence; set the fields to describe.
+    public init() {}
+
     init(_ fields: inout FieldReader) {
         time = fields.timeOfDay()
         rangeRMS = fields.decimal()

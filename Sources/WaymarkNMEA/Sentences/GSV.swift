@@ -50,6 +50,13 @@ public struct GSV: Hashable, Sendable {
         hasher.combine(described)
     }
 
+    /// Creates a sentence describing up to four satellites; other fields are set afterwards.
+    public init(satellites described: [SatelliteInView] = []) {
+        satellites = InlineArray(repeating: SatelliteInView(number: 0))
+        satelliteCount = min(described.count, 4)
+        for index in 0..<satelliteCount { satellites[index] = described[index] }
+    }
+
     init(_ fields: inout FieldReader) {
         messageCount = fields.unsigned()
         messageNumber = fields.unsigned()

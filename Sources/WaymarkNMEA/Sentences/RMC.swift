@@ -24,6 +24,9 @@ public struct RMC: Hashable, Sendable {
     /// Whether the receiver flags the data valid (status `A` and a valid mode, if any).
     public var isValid: Bool { status == UInt8(ascii: "A") && (mode?.isValid ?? true) }
 
+    /// Creates an empty sentence; set the fields to describe.
+    public init() {}
+
     init(_ fields: inout FieldReader) {
         time = fields.timeOfDay()
         status = fields.character()

@@ -29,6 +29,16 @@ public struct TXT: Hashable, Sendable {
         hasher.combine(text)
     }
 
+    /// Creates a message with the given text (cut to ``capacity`` bytes).
+    public init(text: String = "") {
+        textBytes = InlineArray(repeating: 0)
+        textLength = 0
+        for byte in text.utf8 where textLength < TXT.capacity {
+            textBytes[textLength] = byte
+            textLength += 1
+        }
+    }
+
     init(_ fields: inout FieldReader) {
         messageCount = fields.unsigned()
         messageNumber = fields.unsigned()

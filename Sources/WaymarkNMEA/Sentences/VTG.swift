@@ -11,6 +11,9 @@ public struct VTG: Hashable, Sendable {
     /// Mode indicator (NMEA 2.3+).
     public var mode: ModeIndicator?
 
+    /// Creates an empty sentence; set the fields to describe.
+    public init() {}
+
     init(_ fields: inout FieldReader) {
         courseTrue = fields.decimal()
         let second = fields.next()

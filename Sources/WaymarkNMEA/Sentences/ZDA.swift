@@ -9,6 +9,9 @@ public struct ZDA: Hashable, Sendable {
     /// Local zone minutes.
     public var zoneMinutes: Int?
 
+    /// Creates an empty sentence; set the fields to describe.
+    public init() {}
+
     init(_ fields: inout FieldReader) {
         time = fields.timeOfDay()
         let day = fields.unsigned()
