@@ -18,6 +18,7 @@ let package = Package(
     ],
     targets: [
         // Pure core: no Foundation, no I/O.
+        .target(name: "WaymarkClock"),
         .target(name: "WaymarkNMEA"),
         .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA"]),
 
