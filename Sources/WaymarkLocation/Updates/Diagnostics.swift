@@ -19,6 +19,9 @@ public struct Diagnostics: Hashable, Sendable {
     public var accuracyLimited = false
     /// The app's configuration requires an explicit service session and none is held.
     public var serviceSessionRequired = false
+    /// The client library lost its connection to the daemon (restart, crash) and is
+    /// reconnecting. Not a Core Location property: Waymark's agent is a separate process.
+    public var daemonUnavailable = false
 
     /// No diagnostics: everything as expected.
     public init() {}
@@ -37,6 +40,7 @@ public struct Diagnostics: Hashable, Sendable {
         if locationUnavailable { names.append("locationUnavailable") }
         if accuracyLimited { names.append("accuracyLimited") }
         if serviceSessionRequired { names.append("serviceSessionRequired") }
+        if daemonUnavailable { names.append("daemonUnavailable") }
         return names
     }
 
@@ -52,6 +56,7 @@ public struct Diagnostics: Hashable, Sendable {
         case "locationUnavailable": locationUnavailable = true
         case "accuracyLimited": accuracyLimited = true
         case "serviceSessionRequired": serviceSessionRequired = true
+        case "daemonUnavailable": daemonUnavailable = true
         default: return false
         }
         return true
