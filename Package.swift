@@ -20,7 +20,8 @@ let package = Package(
         // Pure core: no Foundation, no I/O.
         .target(name: "WaymarkClock"),
         .target(name: "WaymarkNMEA"),
-        .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA"]),
+        .target(name: "WaymarkJSON"),
+        .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA", "WaymarkJSON"]),
 
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
         // Linux calls Glibc's module leaves out) and the one epoll event loop.
@@ -32,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "WaymarkNMEA", "WaymarkLocation",
+                "WaymarkNMEA", "WaymarkLocation", "WaymarkJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,8 +41,9 @@ let package = Package(
         .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA"]),
         .testTarget(
             name: "WaymarkLocationTests",
-            dependencies: ["WaymarkLocation", "WaymarkNMEA"]
+            dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON"]
         ),
+        .testTarget(name: "WaymarkJSONTests", dependencies: ["WaymarkJSON"]),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
         .testTarget(

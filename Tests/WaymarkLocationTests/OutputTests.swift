@@ -1,4 +1,5 @@
 import Testing
+import WaymarkJSON
 import WaymarkLocation
 
 @Suite("TPV output and the accuracy model")

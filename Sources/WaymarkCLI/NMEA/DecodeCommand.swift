@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaymarkJSON
 import WaymarkLocation
 
 /// `waymark nmea decode`: prints one gpsd-style TPV JSON object per epoch of a capture.

@@ -31,6 +31,26 @@ public struct JSONBuffer: Sendable {
         needsComma = true
     }
 
+    /// Opens an array.
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    /// Closes an array.
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes a member name given at run time, escaped (the value must follow).
+    public mutating func key(_ name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// Writes a member name (the value must follow).
     public mutating func key(_ name: StaticString) {
         separate()
@@ -110,11 +130,11 @@ public struct JSONBuffer: Sendable {
     /// Writes a number value with `decimals` digits after the point.
     public mutating func fixed(_ value: Double, decimals: Int) {
         separate()
-        let scale = NMEAPowers.double(decimals)
+        let scale = DecimalPowers.double(decimals)
         var scaled = (abs(value) * scale).rounded(.toNearestOrEven)
         if scaled >= 9.0e18 { scaled = 9.0e18 }
         let units = UInt64(scaled)
-        let divisor = UInt64(NMEAPowers.integer(decimals))
+        let divisor = UInt64(DecimalPowers.integer(decimals))
         if value < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
         appendUnsigned(UInt(units / divisor))
         if decimals > 0 {
@@ -168,7 +188,7 @@ public struct JSONBuffer: Sendable {
 }
 
 /// Powers of ten for fixed-decimal printing.
-enum NMEAPowers {
+enum DecimalPowers {
     static func integer(_ exponent: Int) -> Int64 {
         var result: Int64 = 1
         for _ in 0..<exponent { result *= 10 }

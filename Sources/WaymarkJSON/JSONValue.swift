@@ -1,0 +1,71 @@
+/// A JSON value, as parsed by ``JSONParser`` and written by ``JSONBuffer/value(_:)``.
+///
+/// Numbers keep what the text said: an integral literal that fits is an exact ``integer``,
+/// anything else (a fraction, an exponent, or beyond `Int64`) is a ``double``.
+public enum JSONValue: Hashable, Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// An integral number that fits `Int64`, exactly.
+    case integer(Int64)
+    /// Any other number.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object, with its members in the order they were written.
+    case object(JSONObject)
+
+    /// The number as a `Double`, for either kind of number; `nil` for other values.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
+    /// The number as an exact `Int64`: an ``integer``, or a ``double`` with an integral value
+    /// in range (`2e3` is 2000); `nil` otherwise.
+    public var int64Value: Int64? {
+        switch self {
+        case .integer(let value): value
+        case .double(let value): Int64(exactly: value)
+        default: nil
+        }
+    }
+
+    /// The string, or `nil` for other values.
+    public var stringValue: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
+    /// The Boolean, or `nil` for other values.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { value } else { nil }
+    }
+
+    /// The array, or `nil` for other values.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { value } else { nil }
+    }
+
+    /// The object, or `nil` for other values.
+    public var objectValue: JSONObject? {
+        if case .object(let value) = self { value } else { nil }
+    }
+
+    /// The JSON name of the value's type (`"object"`, `"number"`, …), for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .integer, .double: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
