@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "WaymarkNMEA"),
         .target(name: "WaymarkJSON"),
         .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA", "WaymarkJSON"]),
+        .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON"]),
 
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
         // Linux calls Glibc's module leaves out) and the one epoll event loop.
@@ -44,6 +45,10 @@ let package = Package(
             dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON"]
         ),
         .testTarget(name: "WaymarkJSONTests", dependencies: ["WaymarkJSON"]),
+        .testTarget(
+            name: "WaymarkProtocolTests",
+            dependencies: ["WaymarkProtocol", "WaymarkLocation", "WaymarkJSON"]
+        ),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
         .testTarget(

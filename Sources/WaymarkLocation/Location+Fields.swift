@@ -1,0 +1,33 @@
+extension Location {
+    /// Creates a location from its fields (for decoders, simulations and tests). The defaults
+    /// say "unknown" as Core Location does: negative accuracies, speed and course.
+    public init(
+        latitude: Double, longitude: Double,
+        altitude: Double = 0, ellipsoidalAltitude: Double = 0,
+        horizontalAccuracy: Double, verticalAccuracy: Double = -1,
+        speed: Double = -1, speedAccuracy: Double = -1,
+        course: Double = -1, courseAccuracy: Double = -1,
+        timestamp: Timestamp,
+        sourceInformation: SourceInformation = SourceInformation(isSimulatedBySoftware: false),
+        mode: FixMode = .twoDimensional, quality: FixQuality = .autonomous,
+        dilution: DilutionOfPrecision = DilutionOfPrecision(),
+        satellites: SatelliteCounts = SatelliteCounts()
+    ) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+        self.ellipsoidalAltitude = ellipsoidalAltitude
+        self.horizontalAccuracy = horizontalAccuracy
+        self.verticalAccuracy = verticalAccuracy
+        self.speed = speed
+        self.speedAccuracy = speedAccuracy
+        self.course = course
+        self.courseAccuracy = courseAccuracy
+        self.timestamp = timestamp
+        self.sourceInformation = sourceInformation
+        self.mode = mode
+        self.quality = quality
+        self.dilution = dilution
+        self.satellites = satellites
+    }
+}

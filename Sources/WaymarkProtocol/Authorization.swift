@@ -1,0 +1,61 @@
+import WaymarkJSON
+
+/// The authorization goal of a service session (`CLServiceSession.AuthorizationRequirement`).
+public enum ServiceSessionAuthorization: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
+    /// No authorization is asked for; the session only keeps the app "in use".
+    case none
+    /// Use while the app is in use.
+    case whenInUse
+    /// Use at any time.
+    case always
+}
+
+/// The parameters of `startServiceSession` (protocol version 2).
+public struct ServiceSessionRequest: Hashable, Sendable {
+    /// What the session needs.
+    public var authorization: ServiceSessionAuthorization
+    /// Asks for temporary full accuracy, for the purpose the key names.
+    public var fullAccuracyPurposeKey: String?
+
+    /// Creates a request.
+    public init(authorization: ServiceSessionAuthorization, fullAccuracyPurposeKey: String? = nil) {
+        self.authorization = authorization
+        self.fullAccuracyPurposeKey = fullAccuracyPurposeKey
+    }
+}
+
+/// An app's authorization state, as the operator decided it.
+public enum AuthorizationState: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
+    /// Nobody has decided yet.
+    case notDetermined
+    /// Refused.
+    case denied
+    /// Refused by policy.
+    case restricted
+    /// Allowed while the app is in use.
+    case whenInUse
+    /// Allowed at any time.
+    case always
+}
+
+/// The answer to `authorizationStatus` (protocol version 2).
+public struct AuthorizationStatus: Hashable, Sendable {
+    /// The app's authorization.
+    public var state: AuthorizationState
+    /// Whether the app gets precise locations (`false`: reduced accuracy).
+    public var fullAccuracy: Bool
+
+    /// Creates a status.
+    public init(state: AuthorizationState, fullAccuracy: Bool) {
+        self.state = state
+        self.fullAccuracy = fullAccuracy
+    }
+
+    var json: JSONObject {
+        ["authorization": .string(state.rawValue), "fullAccuracy": .bool(fullAccuracy)]
+    }
+
+    init(_ fields: Fields) throws(ProtocolError) {
+        self.init(state: try fields.named("authorization", as: AuthorizationState.self), fullAccuracy: try fields.bool("fullAccuracy"))
+    }
+}

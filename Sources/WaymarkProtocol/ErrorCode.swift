@@ -1,0 +1,47 @@
+/// The `code` of an error reply: what went wrong, in a word a program can switch on.
+public enum ErrorCode: String, Hashable, Sendable, CaseIterable {
+    /// The line is not JSON.
+    case malformedJSON
+    /// The line is longer than ``ProtocolLimits/maximumLineLength``; it was discarded.
+    case messageTooLarge
+    /// The JSON is not a valid message: a member is missing, of the wrong type or out of range.
+    case invalidMessage
+    /// The `op` names no operation of the protocol.
+    case unknownOperation
+    /// The operation is part of the protocol, but a later version of the daemon brings it
+    /// (the error's `availableInVersion` says which protocol version).
+    case unsupportedOperation
+    /// The client's protocol version is older than the daemon speaks.
+    case unsupportedVersion
+    /// The connection must start with `hello`.
+    case helloRequired
+    /// The subscription (or session, or monitor) is not held by this connection.
+    case unknownSubscription
+    /// A per-connection limit (subscriptions, pending requests) is reached.
+    case limitExceeded
+    /// No location could be had before the request's timeout (`kCLErrorLocationUnknown`).
+    case locationUnknown
+    /// The app is not authorized to use location (`kCLErrorDenied`).
+    case authorizationDenied
+    /// The daemon failed; the message says how.
+    case internalError
+}
+
+/// A structured error: the `error` member of an error reply.
+public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public var code: ErrorCode
+    /// A sentence for people.
+    public var message: String
+    /// For ``ErrorCode/unsupportedOperation``: the protocol version that brings the operation.
+    public var availableInVersion: Int?
+
+    /// Creates an error.
+    public init(_ code: ErrorCode, _ message: String, availableInVersion: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.availableInVersion = availableInVersion
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,64 @@
+import WaymarkJSON
+import WaymarkLocation
+
+/// A message the daemon sends on its own, for a subscription, session or monitor.
+public enum Event: Hashable, Sendable {
+    /// A live update: `{"event":"update","subscription":7,"update":{…},"missed":0}`.
+    case update(UpdateEvent)
+    /// A service session's diagnostics changed (version 2):
+    /// `{"event":"sessionDiagnostics","session":3,"diagnostics":["authorizationRequestInProgress"]}`.
+    case sessionDiagnostics(session: UInt64, diagnostics: [String])
+    /// A monitor's event (version 3): `{"event":"monitorEvent","monitor":2,"identifier":"home",…}`.
+    case monitorEvent(monitor: UInt64, event: MonitorEvent)
+
+    /// The event as JSON.
+    public var json: JSONValue {
+        switch self {
+        case .update(let update):
+            return [
+                "event": "update", "subscription": .integer(Int64(update.subscription)), "update": update.update.json,
+                "missed": .integer(Int64(update.missed)),
+            ]
+        case .sessionDiagnostics(let session, let diagnostics):
+            return ["event": "sessionDiagnostics", "session": .integer(Int64(session)), "diagnostics": .array(diagnostics.map(JSONValue.string))]
+        case .monitorEvent(let monitor, let event):
+            var object: JSONObject = ["event": "monitorEvent", "monitor": .integer(Int64(monitor))]
+            for (key, value) in event.json.members { object[key] = value }
+            return .object(object)
+        }
+    }
+
+    /// Decodes an event's members.
+    init(_ fields: Fields) throws(ProtocolError) {
+        switch try fields.string("event") {
+        case "update":
+            self = .update(UpdateEvent(
+                subscription: try fields.identifier("subscription"), update: try LocationUpdate(fields.fields("update")),
+                missed: try fields.optionalInteger("missed") ?? 0))
+        case "sessionDiagnostics":
+            self = .sessionDiagnostics(session: try fields.identifier("session"), diagnostics: try fields.strings("diagnostics"))
+        case "monitorEvent":
+            self = .monitorEvent(monitor: try fields.identifier("monitor"), event: try MonitorEvent(fields))
+        case let other:
+            throw fields.invalid("event", "unknown event \"\(other)\"")
+        }
+    }
+}
+
+/// One live update for a subscription, with how many older ones were dropped for it.
+public struct UpdateEvent: Hashable, Sendable {
+    /// The subscription, as the reply to `startLiveUpdates` named it.
+    public var subscription: UInt64
+    /// The update.
+    public var update: LocationUpdate
+    /// How many updates for this subscription the daemon dropped since the last one it
+    /// delivered, because the client did not read fast enough (only the newest is kept).
+    public var missed: Int
+
+    /// Creates an event.
+    public init(subscription: UInt64, update: LocationUpdate, missed: Int = 0) {
+        self.subscription = subscription
+        self.update = update
+        self.missed = missed
+    }
+}

@@ -1,0 +1,43 @@
+import WaymarkJSON
+
+/// The client's `hello`: the newest protocol version it speaks, and who it is.
+public struct Hello: Hashable, Sendable {
+    /// The newest protocol version the client speaks.
+    public var version: Int
+    /// The app's identifier (such as `org.example.tracker`), by which the daemon keeps its
+    /// authorization; `nil` for an anonymous client.
+    public var appID: String?
+
+    /// Creates a hello.
+    public init(version: Int = ProtocolVersion.current, appID: String? = nil) {
+        self.version = version
+        self.appID = appID
+    }
+}
+
+/// The daemon's answer to `hello`.
+public struct HelloResult: Hashable, Sendable {
+    /// The daemon's version, such as `0.1.0`.
+    public var daemonVersion: String
+    /// The protocol version the conversation uses: the older of the two peers' newest.
+    public var protocolVersion: Int
+    /// The daemon's process ID.
+    public var pid: Int
+
+    /// Creates an answer.
+    public init(daemonVersion: String, protocolVersion: Int, pid: Int) {
+        self.daemonVersion = daemonVersion
+        self.protocolVersion = protocolVersion
+        self.pid = pid
+    }
+
+    var json: JSONObject {
+        ["daemonVersion": .string(daemonVersion), "protocolVersion": .integer(Int64(protocolVersion)), "pid": .integer(Int64(pid))]
+    }
+
+    init(_ fields: Fields) throws(ProtocolError) {
+        self.init(
+            daemonVersion: try fields.string("daemonVersion"), protocolVersion: try fields.integer("protocolVersion"),
+            pid: try fields.integer("pid"))
+    }
+}

@@ -1,0 +1,116 @@
+import WaymarkJSON
+import WaymarkLocation
+
+/// A circular region (`CLMonitor.CircularGeographicCondition`).
+public struct CircularGeographicCondition: Hashable, Sendable {
+    /// The centre's latitude, degrees.
+    public var latitude: Double
+    /// The centre's longitude, degrees.
+    public var longitude: Double
+    /// The radius, metres.
+    public var radius: Double
+
+    /// Creates a condition.
+    public init(latitude: Double, longitude: Double, radius: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radius = radius
+    }
+
+    var json: JSONValue {
+        ["type": "circularGeographic", "center": ["latitude": .double(latitude), "longitude": .double(longitude)], "radius": .double(radius)]
+    }
+
+    init(_ fields: Fields) throws(ProtocolError) {
+        guard try fields.string("type") == "circularGeographic" else {
+            throw fields.invalid("type", "the only condition type is \"circularGeographic\"")
+        }
+        let center = try fields.fields("center")
+        self.init(latitude: try center.double("latitude"), longitude: try center.double("longitude"), radius: try fields.double("radius"))
+    }
+}
+
+/// The state of a monitored condition (`CLMonitor.Event.State`).
+public enum MonitorState: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
+    /// Not known yet.
+    case unknown
+    /// Inside the region.
+    case satisfied
+    /// Outside the region.
+    case unsatisfied
+}
+
+/// The parameters of `addCondition` (protocol version 3).
+public struct ConditionRequest: Hashable, Sendable {
+    /// The open monitor.
+    public var monitor: UInt64
+    /// The condition's identifier, unique in the monitor.
+    public var identifier: String
+    /// The condition.
+    public var condition: CircularGeographicCondition
+    /// The state to assume until one is known (`assuming:`).
+    public var assuming: MonitorState?
+
+    /// Creates a request.
+    public init(monitor: UInt64, identifier: String, condition: CircularGeographicCondition, assuming: MonitorState? = nil) {
+        self.monitor = monitor
+        self.identifier = identifier
+        self.condition = condition
+        self.assuming = assuming
+    }
+}
+
+/// A monitor's event (`CLMonitor.Event`): a condition's state changed, or a diagnostic arose.
+public struct MonitorEvent: Hashable, Sendable {
+    /// The condition's identifier.
+    public var identifier: String
+    /// Its state.
+    public var state: MonitorState
+    /// When the state was reached.
+    public var date: Timestamp
+    /// Diagnostic names such as `accuracyLimited`, `conditionLimitExceeded`, `persistenceUnavailable`.
+    public var diagnostics: [String]
+
+    /// Creates an event.
+    public init(identifier: String, state: MonitorState, date: Timestamp, diagnostics: [String] = []) {
+        self.identifier = identifier
+        self.state = state
+        self.date = date
+        self.diagnostics = diagnostics
+    }
+
+    var json: JSONObject {
+        [
+            "identifier": .string(identifier), "state": .string(state.rawValue), "date": .string(date.protocolText),
+            "diagnostics": .array(diagnostics.map(JSONValue.string)),
+        ]
+    }
+
+    init(_ fields: Fields) throws(ProtocolError) {
+        self.init(
+            identifier: try fields.string("identifier"), state: try fields.named("state", as: MonitorState.self),
+            date: try fields.timestamp("date"), diagnostics: try fields.strings("diagnostics"))
+    }
+}
+
+/// The answer to `monitorRecord` (`CLMonitor.Record`): a condition and its last event.
+public struct MonitorRecord: Hashable, Sendable {
+    /// The condition.
+    public var condition: CircularGeographicCondition
+    /// Its last event.
+    public var lastEvent: MonitorEvent
+
+    /// Creates a record.
+    public init(condition: CircularGeographicCondition, lastEvent: MonitorEvent) {
+        self.condition = condition
+        self.lastEvent = lastEvent
+    }
+
+    var json: JSONObject {
+        ["condition": condition.json, "lastEvent": .object(lastEvent.json)]
+    }
+
+    init(_ fields: Fields) throws(ProtocolError) {
+        self.init(condition: try CircularGeographicCondition(fields.fields("condition")), lastEvent: try MonitorEvent(fields.fields("lastEvent")))
+    }
+}

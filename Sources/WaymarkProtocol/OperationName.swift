@@ -1,0 +1,49 @@
+/// The `op` of a request: every operation of the protocol, including those a later version
+/// of the daemon brings.
+public enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
+    /// Opens the conversation: versions and the app's identity.
+    case hello
+    /// Ends the conversation; the daemon replies, then closes the connection.
+    case bye
+    /// The daemon's status report.
+    case status
+    /// Starts a live-updates subscription (`CLLocationUpdate.liveUpdates`).
+    case startLiveUpdates
+    /// Stops a live-updates subscription.
+    case stopLiveUpdates
+    /// One location after convergence (`requestLocation`).
+    case requestLocation
+    /// The app's authorization and accuracy.
+    case authorizationStatus
+    /// Holds a service session (`CLServiceSession`): an authorization goal.
+    case startServiceSession
+    /// Releases a service session.
+    case stopServiceSession
+    /// Holds a background activity session (`CLBackgroundActivitySession`).
+    case startBackgroundActivitySession
+    /// Invalidates a background activity session.
+    case stopBackgroundActivitySession
+    /// Opens a named monitor (`CLMonitor`), creating it on first use; its events follow.
+    case openMonitor
+    /// Stops the events of an open monitor (its conditions persist).
+    case closeMonitor
+    /// Adds a condition to a monitor, or replaces the one with the same identifier.
+    case addCondition
+    /// Removes a condition from a monitor.
+    case removeCondition
+    /// The record of one condition: the condition and its last event.
+    case monitorRecord
+    /// The identifiers of a monitor's conditions.
+    case monitorIdentifiers
+
+    /// The protocol version that brings the operation: 1 for live updates, location requests
+    /// and status; 2 for authorization and sessions; 3 for monitors.
+    public var introducedIn: Int {
+        switch self {
+        case .hello, .bye, .status, .startLiveUpdates, .stopLiveUpdates, .requestLocation: 1
+        case .authorizationStatus, .startServiceSession, .stopServiceSession,
+            .startBackgroundActivitySession, .stopBackgroundActivitySession: 2
+        case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers: 3
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import WaymarkJSON
+
+/// A client's request: `{"id":1,"op":"startLiveUpdates","configuration":"fitness"}`.
+public struct Request: Hashable, Sendable {
+    /// The client's id for the request, echoed in the reply.
+    public var id: MessageID
+    /// What the request asks for.
+    public var operation: Operation
+
+    /// Creates a request.
+    public init(id: MessageID, operation: Operation) {
+        self.id = id
+        self.operation = operation
+    }
+
+    /// The request as JSON.
+    public var json: JSONValue {
+        var object: JSONObject = ["id": id.json, "op": .string(operation.name.rawValue)]
+        for (key, value) in MessageLine.compact(operation.parameters).members { object[key] = value }
+        return .object(object)
+    }
+
+    /// The request as a line, newline included.
+    public var line: [UInt8] { MessageLine.bytes(json) }
+
+    /// Decodes a line (without its newline). Members the operation does not define are ignored.
+    public init(line: some Collection<UInt8>) throws(RejectedRequest) {
+        let fields: Fields
+        do throws(ProtocolError) {
+            fields = try MessageLine.fields(line)
+        } catch {
+            throw RejectedRequest(id: nil, operation: nil, error: error)
+        }
+        let id = fields.object["id"].flatMap(MessageID.init(json:))
+        let checked: (id: MessageID, name: OperationName)
+        do throws(ProtocolError) {
+            checked = try Self.header(fields, id: id)
+        } catch {
+            throw RejectedRequest(id: id, operation: nil, error: error)
+        }
+        do throws(ProtocolError) {
+            self.init(id: checked.id, operation: try Operation(checked.name, fields))
+        } catch {
+            throw RejectedRequest(id: checked.id, operation: checked.name, error: error)
+        }
+    }
+
+    /// The valid id and the known operation of a request.
+    private static func header(_ fields: Fields, id: MessageID?) throws(ProtocolError) -> (id: MessageID, name: OperationName) {
+        guard let id else {
+            throw ProtocolError(.invalidMessage, fields.object["id"] == nil ? "id: missing (expected an integer or a string)" : "id: expected an integer or a string")
+        }
+        let op = try fields.string("op")
+        guard let name = OperationName(rawValue: op) else {
+            throw ProtocolError(.unknownOperation, "unknown operation \"\(op)\"")
+        }
+        return (id, name)
+    }
+}
+
+/// A line that is not a valid request, with what could be read of it for the error reply.
+public struct RejectedRequest: Error, Hashable, Sendable {
+    /// The request's id, if it had a valid one.
+    public var id: MessageID?
+    /// The operation, if it named a known one.
+    public var operation: OperationName?
+    /// Why it was rejected.
+    public var error: ProtocolError
+
+    /// The error reply the request gets.
+    public var reply: Reply {
+        Reply(id: id, operation: operation, outcome: .failure(error))
+    }
+}

@@ -1,0 +1,26 @@
+import WaymarkJSON
+
+/// Anything the daemon sends: a reply to a request or an event.
+public enum ServerMessage: Hashable, Sendable {
+    /// A reply (the message has no `event` member).
+    case reply(Reply)
+    /// An event (the message has an `event` member).
+    case event(Event)
+
+    /// Decodes a line (without its newline). Members a message does not define are ignored.
+    public init(line: some Collection<UInt8>) throws(ProtocolError) {
+        let fields = try MessageLine.fields(line)
+        self = fields.object["event"] == nil ? .reply(try Reply(fields)) : .event(try Event(fields))
+    }
+
+    /// The message as JSON.
+    public var json: JSONValue {
+        switch self {
+        case .reply(let reply): reply.json
+        case .event(let event): event.json
+        }
+    }
+
+    /// The message as a line, newline included.
+    public var line: [UInt8] { MessageLine.bytes(json) }
+}

@@ -1,0 +1,126 @@
+import WaymarkJSON
+import WaymarkLocation
+
+/// The daemon's state at a glance: the answer to `status` (`waymark status` prints it).
+public struct StatusReport: Hashable, Sendable {
+    /// Where locations come from.
+    public struct Source: Hashable, Sendable {
+        /// `simulated`, `replay` or `serial`.
+        public var kind: String
+        /// For people: the device and speed, the capture file, the scenario.
+        public var description: String
+        /// Whether the locations are simulated (``SourceInformation/isSimulatedBySoftware``).
+        public var isSimulated: Bool
+
+        /// Creates a source description.
+        public init(kind: String, description: String, isSimulated: Bool) {
+            self.kind = kind
+            self.description = description
+            self.isSimulated = isSimulated
+        }
+    }
+
+    /// Time and energy spent in one receiver power state since the daemon started.
+    public struct PowerLedgerEntry: Hashable, Sendable {
+        /// The power state's name, such as `acquiring`, `tracking` or `off`.
+        public var state: String
+        /// Seconds spent in it.
+        public var seconds: Double
+        /// Energy spent in it, milliwatt-hours.
+        public var milliwattHours: Double
+
+        /// Creates an entry.
+        public init(state: String, seconds: Double, milliwattHours: Double) {
+            self.state = state
+            self.seconds = seconds
+            self.milliwattHours = milliwattHours
+        }
+    }
+
+    /// The daemon's version.
+    public var daemonVersion: String
+    /// Seconds since the daemon started.
+    public var uptime: Double
+    /// Where locations come from.
+    public var source: Source
+    /// The receiver's power state now, such as `tracking` or `off`.
+    public var receiverPowerState: String
+    /// When the receiver entered that state, in seconds of ``uptime``.
+    public var receiverPowerSince: Double
+    /// The last location the engine had, if any.
+    public var lastLocation: Location?
+    /// Whether the device is stationary.
+    public var isStationary: Bool
+    /// Connected clients.
+    public var clients: Int
+    /// Live-updates subscriptions across all clients.
+    public var liveSubscriptions: Int
+    /// `requestLocation` requests not answered yet.
+    public var pendingRequests: Int
+    /// The daemon-wide diagnostics (such as `locationUnavailable`).
+    public var diagnostics: Diagnostics
+    /// Time and energy per receiver power state.
+    public var powerLedger: [PowerLedgerEntry]
+    /// Receiver power transitions since the daemon started.
+    public var transitions: Int
+
+    /// Creates a report.
+    public init(
+        daemonVersion: String, uptime: Double, source: Source, receiverPowerState: String, receiverPowerSince: Double,
+        lastLocation: Location? = nil, isStationary: Bool = false, clients: Int = 0, liveSubscriptions: Int = 0,
+        pendingRequests: Int = 0, diagnostics: Diagnostics = Diagnostics(), powerLedger: [PowerLedgerEntry] = [],
+        transitions: Int = 0
+    ) {
+        self.daemonVersion = daemonVersion
+        self.uptime = uptime
+        self.source = source
+        self.receiverPowerState = receiverPowerState
+        self.receiverPowerSince = receiverPowerSince
+        self.lastLocation = lastLocation
+        self.isStationary = isStationary
+        self.clients = clients
+        self.liveSubscriptions = liveSubscriptions
+        self.pendingRequests = pendingRequests
+        self.diagnostics = diagnostics
+        self.powerLedger = powerLedger
+        self.transitions = transitions
+    }
+
+    /// The report as the protocol's `status` object.
+    public var json: JSONValue {
+        [
+            "daemonVersion": .string(daemonVersion), "uptime": .double(uptime),
+            "source": ["kind": .string(source.kind), "description": .string(source.description), "isSimulated": .bool(source.isSimulated)],
+            "receiverPower": ["state": .string(receiverPowerState), "since": .double(receiverPowerSince)],
+            "lastLocation": lastLocation?.json ?? .null, "isStationary": .bool(isStationary),
+            "clients": .integer(Int64(clients)), "liveSubscriptions": .integer(Int64(liveSubscriptions)),
+            "pendingRequests": .integer(Int64(pendingRequests)), "diagnostics": diagnostics.json,
+            "powerLedger": .array(powerLedger.map { entry in
+                ["state": .string(entry.state), "seconds": .double(entry.seconds), "milliwattHours": .double(entry.milliwattHours)]
+            }),
+            "transitions": .integer(Int64(transitions)),
+        ]
+    }
+
+    /// Decodes a `status` object.
+    init(_ fields: Fields) throws(ProtocolError) {
+        let source = try fields.fields("source")
+        let power = try fields.fields("receiverPower")
+        let entries = try fields.require("powerLedger", "an array") { $0.arrayValue }
+        var ledger: [PowerLedgerEntry] = []
+        for (index, entry) in entries.enumerated() {
+            let entry = try Fields(entry, at: "\(fields.path).powerLedger[\(index)]")
+            ledger.append(PowerLedgerEntry(
+                state: try entry.string("state"), seconds: try entry.double("seconds"), milliwattHours: try entry.double("milliwattHours")))
+        }
+        self.init(
+            daemonVersion: try fields.string("daemonVersion"), uptime: try fields.double("uptime"),
+            source: Source(kind: try source.string("kind"), description: try source.string("description"), isSimulated: try source.bool("isSimulated")),
+            receiverPowerState: try power.string("state"), receiverPowerSince: try power.double("since"),
+            lastLocation: try fields.optionalFields("lastLocation").map { (fields) throws(ProtocolError) in try Location(fields) },
+            isStationary: try fields.bool("isStationary"), clients: try fields.integer("clients"),
+            liveSubscriptions: try fields.integer("liveSubscriptions"), pendingRequests: try fields.integer("pendingRequests"),
+            diagnostics: Diagnostics(names: try fields.strings("diagnostics")), powerLedger: ledger,
+            transitions: try fields.integer("transitions"))
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+import WaymarkJSON
+import WaymarkLocation
+import WaymarkProtocol
+
+@Suite("Requests")
+struct RequestTests {
+    static let operations: [Operation] = [
+        .hello(Hello(version: 1, appID: "org.example.tracker")), .hello(Hello(version: 2)), .bye, .status,
+        .startLiveUpdates(.fitness), .startLiveUpdates(.default), .stopLiveUpdates(subscription: 7),
+        .requestLocation(LocationRequest(desiredAccuracy: 25, timeout: .seconds(2.5))),
+        .authorizationStatus, .startServiceSession(ServiceSessionRequest(authorization: .whenInUse, fullAccuracyPurposeKey: "Nav")),
+        .stopServiceSession(session: 3), .startBackgroundActivitySession, .stopBackgroundActivitySession(session: 4),
+        .openMonitor(name: "geofences"), .closeMonitor(monitor: 5),
+        .addCondition(ConditionRequest(
+            monitor: 5, identifier: "home", condition: CircularGeographicCondition(latitude: 51.5, longitude: -0.12, radius: 150),
+            assuming: .unsatisfied)),
+        .removeCondition(monitor: 5, identifier: "home"), .monitorRecord(monitor: 5, identifier: "home"),
+        .monitorIdentifiers(monitor: 5),
+    ]
+
+    @Test(arguments: operations)
+    func everyOperationRoundTrips(operation: Operation) throws {
+        let request = Request(id: .number(42), operation: operation)
+        #expect(try Request(line: request.line.dropLast()) == request)
+    }
+
+    @Test func everyOperationIsCovered() {
+        #expect(Set(Self.operations.map(\.name)) == Set(OperationName.allCases))
+    }
+
+    @Test func theWireFormatIsAsDocumented() throws {
+        let request = Request(id: .string("a"), operation: .startLiveUpdates(.fitness))
+        #expect(String(decoding: request.line, as: UTF8.self) == #"{"id":"a","op":"startLiveUpdates","configuration":"fitness"}"# + "\n")
+        let hello = Request(id: .number(1), operation: .hello(Hello(version: 1)))
+        #expect(String(decoding: hello.line, as: UTF8.self) == #"{"id":1,"op":"hello","version":1}"# + "\n")
+    }
+
+    @Test func unknownMembersAreIgnoredAndDefaultsApply() throws {
+        let request = try Request(line: Array(#"{"op":"startLiveUpdates","id":9,"future":{"x":[1]}}"#.utf8))
+        #expect(request == Request(id: .number(9), operation: .startLiveUpdates(.default)))
+        let location = try Request(line: Array(#"{"id":1,"op":"requestLocation"}"#.utf8))
+        #expect(location.operation == .requestLocation(LocationRequest(desiredAccuracy: 0, timeout: .seconds(30))))
+    }
+
+    @Test(arguments: [
+        (#"{"id":1,"op":"hello""#, nil, nil, ErrorCode.malformedJSON, "byte 20: expected ',' or '}' after an object member, found the end of the text"),
+        ("[1]", nil, nil, .invalidMessage, "message: expected an object, found an array"),
+        (#"{"op":"status"}"#, nil, nil, .invalidMessage, "id: missing (expected an integer or a string)"),
+        (#"{"id":1.5,"op":"status"}"#, nil, nil, .invalidMessage, "id: expected an integer or a string"),
+        (#"{"id":3}"#, MessageID.number(3), nil, .invalidMessage, "op: missing (expected a string)"),
+        (#"{"id":3,"op":"teleport"}"#, .number(3), nil, .unknownOperation, "unknown operation \"teleport\""),
+        (#"{"id":"x","op":"hello","version":"1"}"#, .string("x"), OperationName.hello, .invalidMessage, "version: expected an integer, found a string"),
+        (#"{"id":4,"op":"startLiveUpdates","configuration":"walking"}"#, .number(4), .startLiveUpdates, .invalidMessage,
+         "configuration: unknown value \"walking\" (expected one of default, automotiveNavigation, otherNavigation, fitness, airborne)"),
+        (#"{"id":5,"op":"stopLiveUpdates","subscription":-1}"#, .number(5), .stopLiveUpdates, .invalidMessage,
+         "subscription: expected a non-negative integer, found a number"),
+        (#"{"id":6,"op":"requestLocation","timeout":0}"#, .number(6), .requestLocation, .invalidMessage,
+         "timeout: expected more than 0 and at most 600 seconds, found 0.0"),
+        (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":"polygon"}}"#, .number(7), .addCondition, .invalidMessage,
+         "condition.type: the only condition type is \"circularGeographic\""),
+    ])
+    func invalidLinesAreRejectedWithWhatCouldBeRead(line: String, id: MessageID?, operation: OperationName?, code: ErrorCode, message: String) {
+        let rejected = #expect(throws: RejectedRequest.self) { try Request(line: Array(line.utf8)) }
+        #expect(rejected?.id == id)
+        #expect(rejected?.operation == operation)
+        #expect(rejected?.error.code == code)
+        #expect(rejected?.error.message == message)
+    }
+}

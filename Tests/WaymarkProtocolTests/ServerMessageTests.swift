@@ -1,0 +1,87 @@
+import Testing
+import WaymarkJSON
+import WaymarkLocation
+import WaymarkProtocol
+
+@Suite("Replies and events")
+struct ServerMessageTests {
+    static let results: [(OperationName, ReplyResult)] = [
+        (.hello, .hello(HelloResult(daemonVersion: "0.1.0", protocolVersion: 1, pid: 4242))),
+        (.bye, .done), (.stopLiveUpdates, .done), (.addCondition, .done),
+        (.startLiveUpdates, .subscription(7)),
+        (.requestLocation, .location(Samples.location)),
+        (.status, .status(Samples.status)),
+        (.authorizationStatus, .authorization(AuthorizationStatus(state: .whenInUse, fullAccuracy: false))),
+        (.startServiceSession, .session(3)), (.startBackgroundActivitySession, .session(4)),
+        (.openMonitor, .monitor(5)),
+        (.monitorRecord, .record(MonitorRecord(
+            condition: CircularGeographicCondition(latitude: 1, longitude: 2, radius: 3),
+            lastEvent: MonitorEvent(identifier: "home", state: .satisfied, date: Timestamp(nanosecondsSinceEpoch: 1_000_000), diagnostics: ["accuracyLimited"])))),
+        (.monitorIdentifiers, .identifiers(["home", "work"])),
+    ]
+
+    @Test(arguments: 0..<results.count)
+    func everyResultRoundTrips(index: Int) throws {
+        let (operation, result) = Self.results[index]
+        let message = ServerMessage.reply(Reply(id: .number(Int64(index)), operation: operation, outcome: .success(result)))
+        #expect(try ServerMessage(line: message.line.dropLast()) == message)
+    }
+
+    @Test func errorRepliesRoundTrip() throws {
+        let unsupported = ServerMessage.reply(Reply(
+            id: .string("s"), operation: .openMonitor,
+            outcome: .failure(ProtocolError(.unsupportedOperation, "openMonitor arrives with protocol version 3", availableInVersion: 3))))
+        #expect(String(decoding: unsupported.line, as: UTF8.self)
+            == #"{"id":"s","op":"openMonitor","error":{"code":"unsupportedOperation","message":"openMonitor arrives with protocol version 3","availableInVersion":3}}"# + "\n")
+        #expect(try ServerMessage(line: unsupported.line.dropLast()) == unsupported)
+        let anonymous = ServerMessage.reply(Reply(id: nil, operation: nil, outcome: .failure(ProtocolError(.malformedJSON, "byte 0: …"))))
+        #expect(try ServerMessage(line: anonymous.line.dropLast()) == anonymous)
+    }
+
+    @Test func eventsRoundTrip() throws {
+        var diagnostics = Diagnostics()
+        diagnostics.locationUnavailable = true
+        let events: [Event] = [
+            .update(UpdateEvent(subscription: 7, update: LocationUpdate(location: Samples.location, isStationary: true), missed: 12)),
+            .update(UpdateEvent(subscription: 8, update: LocationUpdate(location: nil, diagnostics: diagnostics))),
+            .sessionDiagnostics(session: 3, diagnostics: ["authorizationRequestInProgress"]),
+            .monitorEvent(monitor: 5, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
+        ]
+        for event in events {
+            #expect(try ServerMessage(line: ServerMessage.event(event).line.dropLast()) == .event(event))
+        }
+        let update = ServerMessage.event(events[1])
+        #expect(String(decoding: update.line, as: UTF8.self)
+            == #"{"event":"update","subscription":8,"update":{"location":null,"isStationary":false,"diagnostics":["locationUnavailable"]},"missed":0}"# + "\n")
+    }
+
+    @Test func newerPeersMayAddMembersDiagnosticsAndErrorCodes() throws {
+        let line = #"{"event":"update","subscription":1,"extra":true,"update":{"location":null,"isStationary":false,"diagnostics":["locationUnavailable","somethingNew"],"more":1},"missed":2}"#
+        guard case .event(.update(let update)) = try ServerMessage(line: Array(line.utf8)) else {
+            Issue.record("not an update")
+            return
+        }
+        #expect(update.update.diagnostics.names == ["locationUnavailable"])
+        #expect(update.missed == 2)
+        let reply = #"{"id":1,"op":"status","error":{"code":"overheated","message":"too hot"}}"#
+        guard case .reply(let decoded) = try ServerMessage(line: Array(reply.utf8)) else {
+            Issue.record("not a reply")
+            return
+        }
+        #expect(decoded.outcome == .failure(ProtocolError(.internalError, "overheated: too hot")))
+    }
+
+    @Test func aResultThatDoesNotDecodeFailsItsRequest() throws {
+        let line = #"{"id":9,"op":"startLiveUpdates","result":{"subscription":"seven"}}"#
+        let message = try ServerMessage(line: Array(line.utf8))
+        #expect(message == .reply(Reply(
+            id: .number(9), operation: .startLiveUpdates,
+            outcome: .failure(ProtocolError(.invalidMessage, "result.subscription: expected a non-negative integer, found a string")))))
+    }
+
+    @Test func unknownEventsAndBrokenMessagesAreErrors() {
+        #expect(throws: ProtocolError.self) { try ServerMessage(line: Array(#"{"event":"fireworks"}"#.utf8)) }
+        let error = #expect(throws: ProtocolError.self) { try ServerMessage(line: Array("{".utf8)) }
+        #expect(error?.code == .malformedJSON)
+    }
+}
