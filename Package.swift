@@ -30,6 +30,20 @@ let package = Package(
         .target(name: "WaymarkSystem", dependencies: ["CWaymarkSystem"]),
         .target(name: "WaymarkEventLoop", dependencies: ["WaymarkSystem"]),
 
+        // Drivers for real hardware: libserialport, libgpiod (v1 or v2 behind one C shim) and
+        // SMBus ioctls; board definitions (Board/*.toml) parsed without Foundation.
+        .systemLibrary(
+            name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .target(name: "CWaymarkDrivers", dependencies: ["CGPIOD"]),
+        .target(name: "WaymarkBoard"),
+        .target(
+            name: "WaymarkDrivers",
+            dependencies: [
+                "WaymarkSystem", "WaymarkNMEA", "WaymarkBoard", "CSerialPort", "CWaymarkDrivers",
+            ]
+        ),
+
         // Command-line tool.
         .executableTarget(
             name: "WaymarkCLI",
@@ -55,13 +69,22 @@ let package = Package(
             name: "WaymarkEventLoopTests",
             dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
         ),
+        .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard"]),
+        .testTarget(
+            name: "WaymarkDriversTests",
+            dependencies: ["WaymarkDrivers", "WaymarkBoard", "WaymarkSystem", "WaymarkNMEA"]
+        ),
+        .testTarget(
+            name: "HardwareVMTests",
+            dependencies: ["WaymarkDrivers", "WaymarkBoard", "WaymarkSystem"]
+        ),
     ]
 )
 
 // Every target: Swift 6 language mode (the tools version's default, which brings complete
 // strict concurrency checking) plus the upcoming features we hold ourselves to.
 // Scripts/test builds with -warnings-as-errors so no warning creeps in.
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     target.swiftSettings = settings

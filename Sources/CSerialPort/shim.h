@@ -1,0 +1,2 @@
+// libserialport (Debian: libserialport-dev), used to open and configure real UARTs.
+#include <libserialport.h>

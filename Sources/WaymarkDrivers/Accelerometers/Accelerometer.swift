@@ -1,0 +1,100 @@
+import WaymarkBoard
+import WaymarkSystem
+
+/// A motion sensor on a register bus: identity check, measurement setup, the chip's own
+/// motion-wake interrupt on its INT pin, samples in milli-g. The drivers only program the
+/// chip; what the samples and interrupts mean is WaymarkMotion's business.
+public protocol Accelerometer: AnyObject {
+    /// Which chip this driver speaks to.
+    var chip: AccelerometerChip { get }
+    /// The register bus.
+    var device: any RegisterDevice { get }
+    /// Reads the identity register; throws ``AccelerometerError/identityMismatch`` if another
+    /// chip (or nothing) answers.
+    func probe() throws(AccelerometerError)
+    /// Sets range, output rate (the nearest the chip offers) and low-power mode, and starts
+    /// measuring. Returns the output rate applied, in hertz.
+    @discardableResult
+    func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double
+    /// Programs the activity (motion-wake) interrupt and routes it to the INT1 pin, active high.
+    func armMotionWake(_ wake: MotionWake) throws(AccelerometerError)
+    /// Turns the motion interrupt off.
+    func disarm() throws(AccelerometerError)
+    /// Reads the current sample (one burst read of all three axes).
+    func readSample() throws(AccelerometerError) -> AccelerationSample
+    /// Reads and clears the interrupt source; `true` if motion raised it.
+    func acknowledgeInterrupt() throws(AccelerometerError) -> Bool
+}
+
+/// Full-scale range.
+public enum AccelerationRange: Int, Hashable, Sendable, CaseIterable {
+    /// ±2 g.
+    case g2 = 2
+    /// ±4 g.
+    case g4 = 4
+    /// ±8 g.
+    case g8 = 8
+    /// ±16 g.
+    case g16 = 16
+
+    /// The 2-bit code every supported chip uses for it: 0 for ±2 g … 3 for ±16 g.
+    var code: UInt8 { UInt8(rawValue.trailingZeroBitCount - 1) }
+}
+
+/// Measurement setup.
+public struct AccelerometerSettings: Hashable, Sendable {
+    /// Full-scale range.
+    public var range: AccelerationRange
+    /// Wanted output data rate in hertz; the chip's nearest rate is used.
+    public var outputRate: Double
+    /// The chip's low-power mode (more noise, a fraction of the current).
+    public var lowPower: Bool
+
+    /// Creates settings; the default suits motion wake: ±2 g, 10 Hz, low power.
+    public init(range: AccelerationRange = .g2, outputRate: Double = 10, lowPower: Bool = true) {
+        self.range = range
+        self.outputRate = outputRate
+        self.lowPower = lowPower
+    }
+}
+
+/// The motion-wake interrupt: acceleration change above a threshold for a duration.
+public struct MotionWake: Hashable, Sendable {
+    /// The threshold in milli-g (rounded up to the chip's step).
+    public var thresholdMilliG: Int
+    /// How long the threshold must be exceeded. The ADXL345 has no activity timer and
+    /// fires on the first sample above; the others count samples or milliseconds.
+    public var duration: Duration
+
+    /// Creates a motion-wake setting.
+    public init(thresholdMilliG: Int, duration: Duration) {
+        self.thresholdMilliG = thresholdMilliG
+        self.duration = duration
+    }
+}
+
+/// One sample: acceleration on each axis in milli-g.
+public struct AccelerationSample: Hashable, Sendable {
+    /// X axis, mg.
+    public var x: Int
+    /// Y axis, mg.
+    public var y: Int
+    /// Z axis, mg.
+    public var z: Int
+
+    /// Creates a sample.
+    public init(x: Int, y: Int, z: Int) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+}
+
+/// Opens the driver for `chip` on `device`.
+public func makeAccelerometer(_ chip: AccelerometerChip, on device: any RegisterDevice) -> any Accelerometer {
+    switch chip {
+    case .adxl345: ADXL345(device: device)
+    case .lis3dh: LIS3DH(device: device)
+    case .mpu6050: MPU6050(device: device)
+    }
+}

@@ -1,0 +1,86 @@
+import CWaymarkDrivers
+import Glibc
+import WaymarkBoard
+import WaymarkSystem
+
+/// A GPIO chip (`/dev/gpiochipN`) opened through libgpiod, v1 or v2 alike. Lines requested
+/// from it belong to it: release them before ``close()``.
+public final class GPIOChip {
+    /// The device path.
+    public let path: String
+    /// The chip's label, such as `pinctrl-bcm2711` or `pinctrl-rp1`.
+    public let label: String
+    /// How many lines it has.
+    public let lineCount: Int
+    let handle: OpaquePointer
+
+    /// Opens the chip at `path`.
+    public init(path: String) throws(SystemError) {
+        guard let handle = waymark_gpio_chip_open(path) else { throw lastError("gpiod_chip_open", path) }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let labelResult = waymark_gpio_chip_label(handle, &buffer, buffer.count)
+        let count = waymark_gpio_chip_line_count(handle)
+        guard labelResult >= 0, count >= 0 else {
+            waymark_gpio_chip_close(handle)
+            throw SystemError(errno: -min(labelResult, count), call: "gpiod chip info", argument: path)
+        }
+        self.handle = handle
+        self.path = path
+        self.label = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.lineCount = Int(count)
+    }
+
+    /// Opens the first chip `names` identifies: a name starting with `/` is a path, anything
+    /// else a label, looked up among `/dev/gpiochip*` (the Pi 5 renumbered its chips, labels
+    /// stay). Throws ENOENT listing the labels present when none matches.
+    public static func find(_ names: [String]) throws(SystemError) -> GPIOChip {
+        for name in names where name.hasPrefix("/") {
+            if let chip = try? GPIOChip(path: name) { return chip }
+        }
+        var seen: [String] = []
+        for path in chipPaths() {
+            guard let chip = try? GPIOChip(path: path) else { continue }
+            if names.contains(chip.label) { return chip }
+            seen.append("\(path) (\(chip.label))")
+            chip.close()
+        }
+        throw SystemError(
+            errno: ENOENT, call: "gpio chip lookup", argument: names.joined(separator: ", "),
+            note: seen.isEmpty ? "no /dev/gpiochip* can be opened" : "present: " + seen.joined(separator: ", "))
+    }
+
+    /// The `/dev/gpiochipN` paths, in order.
+    public static func chipPaths() -> [String] {
+        guard let directory = opendir("/dev") else { return [] }
+        defer { closedir(directory) }
+        var paths: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("gpiochip") { paths.append("/dev/" + name) }
+        }
+        return paths.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
+    }
+
+    /// The offset of `line` on this chip: an offset is checked against ``lineCount``, a name
+    /// is looked up.
+    public func offset(of line: LineID) throws(SystemError) -> UInt32 {
+        switch line {
+        case .offset(let offset):
+            guard offset < lineCount else {
+                throw SystemError(errno: EINVAL, call: "gpio line", argument: path, note: "offset \(offset) ≥ \(lineCount) lines")
+            }
+            return UInt32(offset)
+        case .name(let name):
+            let result = waymark_gpio_chip_line_offset(handle, name)
+            guard result >= 0 else {
+                throw SystemError(errno: -result, call: "gpio line lookup", argument: name, note: "no line of that name on \(path) (\(label))")
+            }
+            return UInt32(result)
+        }
+    }
+
+    /// Closes the chip.
+    public func close() {
+        waymark_gpio_chip_close(handle)
+    }
+}

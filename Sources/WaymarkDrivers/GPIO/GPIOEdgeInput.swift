@@ -1,0 +1,83 @@
+import CWaymarkDrivers
+import WaymarkBoard
+import WaymarkSystem
+
+/// One edge seen on an input line.
+public struct GPIOEdge: Hashable, Sendable {
+    /// Rising (to active) or falling.
+    public var rising: Bool
+    /// When the kernel saw it.
+    public var timestamp: MonotonicInstant
+
+    /// Creates an edge.
+    public init(rising: Bool, timestamp: MonotonicInstant) {
+        self.rising = rising
+        self.timestamp = timestamp
+    }
+}
+
+/// Which edges an input reports.
+public enum EdgeSelection: Int32, Sendable {
+    /// Inactive to active.
+    case rising = 1
+    /// Active to inactive.
+    case falling = 2
+    /// Both.
+    case both = 3
+}
+
+/// A line requested as an input with edge events: the event loop watches ``descriptor`` and
+/// calls ``readEdges(_:)`` when it is readable. Edges closer together than the debounce
+/// period are dropped: by the kernel with libgpiod v2, by ``EdgeDebouncer`` with v1.
+public final class GPIOEdgeInput {
+    /// The line's offset on its chip.
+    public let offset: UInt32
+    /// Readable while edge events are queued; nonblocking.
+    public let descriptor: FileDescriptor
+    private let request: OpaquePointer
+    private let chip: GPIOChip
+    private var debouncer: EdgeDebouncer?
+
+    /// Requests `line` on `chip` for `edges`, debounced over `debounce`.
+    public init(
+        chip: GPIOChip, line: LineID, activeLow: Bool, edges: EdgeSelection = .rising,
+        debounce: Duration = .zero, consumer: String = "waymarkd"
+    ) throws(SystemError) {
+        let offset = try chip.offset(of: line)
+        let microseconds = UInt(max(0, debounce.seconds * 1_000_000))
+        guard let request = waymark_gpio_request_edges(chip.handle, offset, consumer, activeLow ? 1 : 0, edges.rawValue, microseconds) else {
+            throw lastError("gpiod request edge events", "\(chip.path) line \(line)")
+        }
+        let fd = waymark_gpio_event_fd(request)
+        guard fd >= 0 else {
+            waymark_gpio_release(request)
+            throw SystemError(errno: -fd, call: "gpiod event fd", argument: chip.path)
+        }
+        self.offset = offset
+        self.request = request
+        self.chip = chip
+        descriptor = FileDescriptor(rawValue: fd)
+        if waymark_gpio_kernel_debounces() == 0 && debounce > .zero {
+            debouncer = EdgeDebouncer(period: debounce)
+        }
+    }
+
+    /// Reads every queued edge, calling `body` for each that passes the debounce.
+    public func readEdges(_ body: (GPIOEdge) -> Void) throws(SystemError) {
+        var raw = waymark_gpio_edge()
+        while try checkShim("gpiod read edge", "\(chip.path) line \(offset)", waymark_gpio_read_edge(request, &raw)) == 1 {
+            let edge = GPIOEdge(rising: raw.rising != 0, timestamp: MonotonicInstant(nanoseconds: Int64(raw.timestamp_ns)))
+            if debouncer?.accept(edge.timestamp) ?? true { body(edge) }
+        }
+    }
+
+    /// The line's current value, in its active sense.
+    public func isActive() throws(SystemError) -> Bool {
+        try checkShim("gpiod get value", "\(chip.path) line \(offset)", waymark_gpio_get_value(request)) == 1
+    }
+
+    /// Releases the line; unregister ``descriptor`` from the event loop first.
+    public func release() {
+        waymark_gpio_release(request)
+    }
+}

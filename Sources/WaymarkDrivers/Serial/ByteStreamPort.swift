@@ -1,0 +1,51 @@
+import Glibc
+import WaymarkSystem
+
+/// Where a receiver's bytes come from and its commands go: a UART opened with libserialport
+/// (``SerialPort``) or any terminal, pseudo-terminal or pipe (``TerminalPort``). The daemon
+/// watches ``descriptor`` in its event loop and does not care which one it has.
+///
+/// The descriptor is nonblocking. A read of 0 bytes means the other end is gone (a pipe's
+/// writer closed, a USB receiver unplugged); so does an `EIO` error.
+public protocol ByteStreamPort: AnyObject {
+    /// The device path, such as `/dev/ttyS1`.
+    var path: String { get }
+    /// The nonblocking descriptor to watch for `.readable`.
+    var descriptor: FileDescriptor { get }
+    /// The baud rate the port runs at (a pipe has none and reports the last one set).
+    var baudRate: Int { get }
+    /// Changes the baud rate (8N1 and no flow control stay). Bytes in flight are not flushed.
+    func setBaudRate(_ rate: Int) throws(SystemError)
+    /// Closes the port.
+    func close() throws(SystemError)
+}
+
+extension ByteStreamPort {
+    /// Reads what has arrived into `buffer`: the count, 0 when the other end is gone, or
+    /// `nil` when nothing is waiting.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
+        try descriptor.read(into: buffer)
+    }
+
+    /// Writes all of `bytes`, waiting (poll(2), at most `timeoutMilliseconds` per stall) while
+    /// the transmit buffer is full. Receiver commands are a few dozen bytes, so this returns at
+    /// once unless the port is stuck, which is reported as `ETIMEDOUT`.
+    public func writeAll(_ bytes: [UInt8], timeoutMilliseconds: Int32 = 1000) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try bytes[offset...].withUnsafeBytes { buffer in
+                Result { () throws(SystemError) in try descriptor.write(buffer) }
+            }.get()
+            if let written {
+                offset += written
+                continue
+            }
+            var request = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
+            let ready = poll(&request, 1, timeoutMilliseconds)
+            if ready < 0 && Glibc.errno != EINTR { throw lastError("poll", path) }
+            if ready == 0 {
+                throw SystemError(errno: ETIMEDOUT, call: "write", argument: path, note: "the port took no bytes")
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Glibc
+import WaymarkSystem
+
+/// A byte stream opened with plain open(2): a pseudo-terminal or a real tty set to raw 8N1
+/// with termios, or a pipe or FIFO as it is. Tests, replay and the simulated receiver use it;
+/// libserialport cannot open a pseudo-terminal.
+public final class TerminalPort: ByteStreamPort {
+    public let path: String
+    public let descriptor: FileDescriptor
+    public private(set) var baudRate: Int
+    private let isTerminal: Bool
+
+    /// Opens `path` nonblocking; a terminal is set to raw 8N1 at `baudRate`.
+    public convenience init(path: String, baudRate: Int = 9600) throws(SystemError) {
+        let descriptor = try FileDescriptor.open(path, .readWrite)
+        do throws(SystemError) {
+            try self.init(descriptor: descriptor, path: path, baudRate: baudRate)
+        } catch {
+            try? descriptor.close()
+            throw error
+        }
+    }
+
+    /// Adopts an open nonblocking `descriptor` (a pipe's read end, a pseudo-terminal's
+    /// secondary); a terminal is set to raw 8N1 at `baudRate`. ``close()`` closes it.
+    public init(descriptor: FileDescriptor, path: String, baudRate: Int = 9600) throws(SystemError) {
+        self.descriptor = descriptor
+        self.path = path
+        self.baudRate = baudRate
+        isTerminal = isatty(descriptor.rawValue) == 1
+        if isTerminal { try SerialSettings.apply(to: descriptor, path: path, rate: baudRate) }
+    }
+
+    public func setBaudRate(_ rate: Int) throws(SystemError) {
+        if isTerminal { try SerialSettings.apply(to: descriptor, path: path, rate: rate) }
+        baudRate = rate
+    }
+
+    public func close() throws(SystemError) {
+        try descriptor.close()
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+import WaymarkBoard
+
+/// Invalid board files: every error names file, line, key and a fix.
+@Suite struct BoardErrorTests {
+    static let valid = """
+        name = "test"
+        [receiver]
+        model = "m"
+        family = "mediatek"
+        [receiver.current_ma]
+        acquisition = 25
+        tracking = 20
+        standby = 2
+        backup = 0.01
+        [uart]
+        path = "/dev/ttyS1"
+        baud = 9600
+        [gpio]
+        chip = "waymark"
+        [gpio.enable]
+        line = "gps-enable"
+        [power]
+        strategy = "gpio-enable"
+        """
+
+    func error(replacing old: String, with new: String) -> BoardError? {
+        let text = Self.valid.replacingFirst(old, with: new)
+        do {
+            _ = try BoardDefinition.parse(text, file: "Board/test.toml")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theValidFileParses() throws {
+        let board = try BoardDefinition.parse(Self.valid, file: "Board/test.toml")
+        #expect(board.uart?.baud == 9600)
+        #expect(board.gpio?.enable == LineSpec(line: .name("gps-enable"), activeLow: false))
+    }
+
+    @Test func aWrongBaudRateNamesKeyLineAndFix() {
+        let error = error(replacing: "baud = 9600", with: "baud = \"fast\"")
+        #expect(
+            error?.description
+                == "Board/test.toml:12: uart.baud: \"fast\" is not a baud rate. Fix: use one of 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600, or \"auto\".")
+    }
+
+    @Test func anUnsupportedRateIsRefused() {
+        #expect(error(replacing: "baud = 9600", with: "baud = 12345")?.key == "uart.baud")
+    }
+
+    @Test func aTypoIsAnUnknownKey() {
+        let error = error(replacing: "baud = 9600", with: "buad = 9600")
+        #expect(error?.key == "uart.buad")
+        #expect(error?.line == 12)
+        #expect(error?.problem == "unknown key")
+    }
+
+    @Test func anUnknownChipListsTheDrivers() {
+        let error = error(replacing: "[power]", with: "[accelerometer]\nchip = \"bma280\"\nbus = \"/dev/i2c-1\"\naddress = 0x18\n[power]")
+        #expect(error?.key == "accelerometer.chip")
+        #expect(error?.fix == "set accelerometer.chip to one of \"adxl345\", \"lis3dh\", \"mpu6050\"")
+    }
+
+    @Test func theStrategyMustMatchTheReceiver() {
+        let error = error(replacing: "strategy = \"gpio-enable\"", with: "strategy = \"ubx-backup\"")
+        #expect(error?.key == "power.strategy")
+        #expect(error?.fix == "set receiver.family = \"ublox\" or choose another power.strategy")
+    }
+
+    @Test func gpioEnableNeedsItsLine() {
+        let error = error(replacing: "[gpio.enable]\nline = \"gps-enable\"", with: "")
+        #expect(error?.key == "gpio.enable.line")
+    }
+
+    @Test func aMissingCurrentIsNamed() {
+        let error = error(replacing: "tracking = 20\n", with: "")
+        #expect(error?.key == "receiver.current_ma.tracking")
+        #expect(error?.problem == "missing")
+    }
+
+    @Test func aSyntaxErrorHasItsLine() {
+        let error = error(replacing: "model = \"m\"", with: "model = m")
+        #expect(error?.line == 3)
+        #expect(error?.key == "syntax")
+    }
+
+    @Test func aMissingFileSaysSo() {
+        #expect(throws: BoardError.self) { try BoardDefinition.load(path: "/nonexistent/board.toml") }
+    }
+}
+
+extension String {
+    fileprivate func replacingFirst(_ old: String, with new: String) -> String {
+        guard let range = firstRange(of: old) else { return self }
+        var result = self
+        result.replaceSubrange(range, with: new)
+        return result
+    }
+}

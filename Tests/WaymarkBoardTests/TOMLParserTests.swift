@@ -1,0 +1,48 @@
+import Testing
+import WaymarkBoard
+
+@Suite struct TOMLParserTests {
+    @Test func parsesTablesArraysAndValues() throws {
+        let document = try TOMLParser.parse(
+            """
+            # comment
+            name = "a \\"quoted\\" name"   # trailing comment
+            [uart]
+            baud = 115_200
+            address = 0x53
+            ratio = 9.5
+            on = true
+            list = [
+              "one",  # first
+              "two",
+            ]
+            [gpio.enable]
+            line = 17
+            [[wiring]]
+            part = "x"
+            [[wiring]]
+            part = "y"
+            """)
+        #expect(document.tables[""]?.entries["name"]?.value == .string("a \"quoted\" name"))
+        #expect(document.tables["uart"]?.entries["baud"]?.value == .integer(115_200))
+        #expect(document.tables["uart"]?.entries["address"]?.value == .integer(0x53))
+        #expect(document.tables["uart"]?.entries["ratio"]?.value == .decimal(9.5))
+        #expect(document.tables["uart"]?.entries["on"]?.value == .boolean(true))
+        #expect(document.tables["uart"]?.entries["list"]?.value == .array([.string("one"), .string("two")]))
+        #expect(document.tables["uart"]?.entries["list"]?.line == 8)
+        #expect(document.tables["gpio.enable"]?.entries["line"]?.value == .integer(17))
+        #expect(document.tableArrays["wiring"]?.map { $0.entries["part"]?.value } == [.string("x"), .string("y")])
+    }
+
+    @Test(arguments: [
+        ("key = {a = 1}", 1, "inline tables are not supported; use a [table]"),
+        ("a = 1\nb = fast", 2, "'fast' is not a value (strings need quotes)"),
+        ("a = \"open", 1, "unterminated string"),
+        ("a = 1\na = 2", 2, "key 'a' is set twice"),
+        ("[t]\n[t]", 2, "table [t] is defined twice"),
+        ("a = 1 2", 1, "unexpected text after the value"),
+    ])
+    func reportsTheLineAndProblem(text: String, line: Int, message: String) {
+        #expect(throws: TOMLParser.SyntaxError(line: line, message: message)) { try TOMLParser.parse(text) }
+    }
+}
