@@ -30,6 +30,12 @@ let package = Package(
         .target(name: "WaymarkSystem", dependencies: ["CWaymarkSystem"]),
         .target(name: "WaymarkEventLoop", dependencies: ["WaymarkSystem"]),
 
+        // The daemon's socket server (Server/), which speaks WaymarkProtocol to clients.
+        .target(
+            name: "WaymarkDaemon",
+            dependencies: ["WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"]
+        ),
+
         // Drivers for real hardware: libserialport, libgpiod (v1 or v2 behind one C shim) and
         // SMBus ioctls; board definitions (Board/*.toml) parsed without Foundation.
         .systemLibrary(
@@ -62,6 +68,17 @@ let package = Package(
         .testTarget(
             name: "WaymarkProtocolTests",
             dependencies: ["WaymarkProtocol", "WaymarkLocation", "WaymarkJSON"]
+        ),
+        // Shared by the server's and the client library's tests: a loop on a thread, a
+        // scripted agent, raw socket clients.
+        .target(
+            name: "WaymarkServerTestSupport",
+            dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem"],
+            path: "Tests/WaymarkServerTestSupport"
+        ),
+        .testTarget(
+            name: "WaymarkServerTests",
+            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkProtocol", "WaymarkSystem"]
         ),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),

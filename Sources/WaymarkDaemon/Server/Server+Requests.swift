@@ -1,0 +1,115 @@
+import Glibc
+import WaymarkLocation
+import WaymarkProtocol
+
+extension Server {
+    /// Decodes one request line and answers it, or hands it to the agent.
+    func handle(line: [UInt8], from connection: Connection) {
+        let request: Request
+        do throws(RejectedRequest) {
+            request = try Request(line: line)
+        } catch {
+            send(error.reply, to: connection)
+            return
+        }
+        let outcome: Result<ReplyResult, ProtocolError>
+        do throws(ProtocolError) {
+            // nil: the agent answers later (requestLocation).
+            guard let result = try perform(request, for: connection) else { return }
+            outcome = .success(result)
+        } catch {
+            outcome = .failure(error)
+        }
+        send(Reply(id: request.id, operation: request.operation.name, outcome: outcome), to: connection)
+        if case .bye = request.operation {
+            connection.closesWhenFlushed = true
+            flush(connection)
+        }
+        if case .success(.subscription(let subscription)) = outcome, case .startLiveUpdates(let configuration) = request.operation {
+            // After the reply is queued, so the subscription's first update follows it.
+            agent.startLiveUpdates(subscription, for: connection.id, configuration: configuration)
+        }
+    }
+
+    /// Performs a request; returns its result, or `nil` when the agent answers later.
+    private func perform(_ request: Request, for connection: Connection) throws(ProtocolError) -> ReplyResult? {
+        let operation = request.operation
+        guard operation.name.introducedIn <= ProtocolVersion.current else {
+            throw ProtocolError(
+                .unsupportedOperation,
+                "\(operation.name.rawValue) arrives with protocol version \(operation.name.introducedIn); this daemon speaks version \(ProtocolVersion.current)",
+                availableInVersion: operation.name.introducedIn)
+        }
+        switch operation {
+        case .hello(let hello): return try greet(connection, hello)
+        case .bye: return .done
+        default: break
+        }
+        guard connection.isGreeted else {
+            throw ProtocolError(.helloRequired, "the first request on a connection must be hello")
+        }
+        switch operation {
+        case .status: return .status(statusReport())
+        case .startLiveUpdates: return .subscription(try subscribe(connection))
+        case .stopLiveUpdates(let subscription):
+            try unsubscribe(subscription, connection)
+            return .done
+        case .requestLocation(let parameters):
+            try requestLocation(request.id, parameters, connection)
+            return nil
+        default:
+            preconditionFailure("\(operation.name) is not part of protocol version \(ProtocolVersion.current)")
+        }
+    }
+
+    private func greet(_ connection: Connection, _ hello: Hello) throws(ProtocolError) -> ReplyResult {
+        guard !connection.isGreeted else { throw ProtocolError(.invalidMessage, "hello was already exchanged on this connection") }
+        guard hello.version >= ProtocolVersion.oldest else {
+            throw ProtocolError(
+                .unsupportedVersion,
+                "protocol version \(hello.version) is older than this daemon speaks (\(ProtocolVersion.oldest) to \(ProtocolVersion.current))")
+        }
+        connection.isGreeted = true
+        agent.clientIdentified(connection.id, appID: hello.appID)
+        return .hello(HelloResult(
+            daemonVersion: configuration.daemonVersion, protocolVersion: min(hello.version, ProtocolVersion.current),
+            pid: Int(getpid())))
+    }
+
+    private func statusReport() -> StatusReport {
+        var report = agent.status()
+        report.clients = connections.count
+        report.liveSubscriptions = subscriptions.count
+        report.pendingRequests = requests.count
+        return report
+    }
+
+    private func subscribe(_ connection: Connection) throws(ProtocolError) -> SubscriptionID {
+        guard connection.subscriptions.count < configuration.maximumSubscriptionsPerClient else {
+            throw ProtocolError(.limitExceeded, "a connection may hold \(configuration.maximumSubscriptionsPerClient) live-updates subscriptions")
+        }
+        lastSubscriptionID += 1
+        connection.subscriptions.insert(lastSubscriptionID)
+        subscriptions[lastSubscriptionID] = connection.id
+        return lastSubscriptionID
+    }
+
+    private func unsubscribe(_ subscription: SubscriptionID, _ connection: Connection) throws(ProtocolError) {
+        guard connection.subscriptions.remove(subscription) != nil else {
+            throw ProtocolError(.unknownSubscription, "subscription \(subscription) is not held by this connection")
+        }
+        subscriptions[subscription] = nil
+        connection.output.removeUpdate(for: subscription)
+        agent.stopLiveUpdates(subscription, for: connection.id)
+    }
+
+    private func requestLocation(_ id: MessageID, _ parameters: LocationRequest, _ connection: Connection) throws(ProtocolError) {
+        guard connection.requests.count < configuration.maximumPendingRequestsPerClient else {
+            throw ProtocolError(.limitExceeded, "a connection may have \(configuration.maximumPendingRequestsPerClient) location requests pending")
+        }
+        lastRequestID += 1
+        connection.requests[lastRequestID] = id
+        requests[lastRequestID] = connection.id
+        agent.requestLocation(lastRequestID, for: connection.id, desiredAccuracy: parameters.desiredAccuracy, timeout: parameters.timeout)
+    }
+}

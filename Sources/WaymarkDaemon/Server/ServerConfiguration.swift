@@ -1,0 +1,26 @@
+import Glibc
+import WaymarkProtocol
+
+/// How the server listens and what it allows each client.
+public struct ServerConfiguration: Sendable {
+    /// The socket's path (see ``WaymarkProtocol/SocketPath``); its directory is created if missing.
+    public var path: String
+    /// The socket file's permissions: owner and group may connect.
+    public var mode: mode_t = 0o660
+    /// The daemon's version, for `hello` and `status`.
+    public var daemonVersion: String
+    /// Connections beyond this many are closed at once.
+    public var maximumClients = 256
+    /// Live-updates subscriptions one connection may hold.
+    public var maximumSubscriptionsPerClient = 64
+    /// Unanswered `requestLocation` requests one connection may have.
+    public var maximumPendingRequestsPerClient = 16
+    /// Unsent reply bytes after which a client that does not read is disconnected.
+    public var maximumQueuedReplyBytes = 1 << 20
+
+    /// A configuration for the socket at `path`.
+    public init(path: String, daemonVersion: String) {
+        self.path = path
+        self.daemonVersion = daemonVersion
+    }
+}

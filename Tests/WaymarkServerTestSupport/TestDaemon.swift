@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+import WaymarkDaemon
+import WaymarkEventLoop
+import WaymarkSystem
+
+/// A ``Server`` with a ``ScriptedAgent`` on a real event loop running on a thread of its own,
+/// listening on a real socket.
+public final class TestDaemon: Sendable {
+    /// The socket's path.
+    public let path: String
+    /// The agent.
+    public let agent: ScriptedAgent
+    /// The loop's thread-safe side.
+    public let remote: EventLoop.Remote
+    /// Touched only on the loop's thread (through ``onLoop(_:)``) once the loop runs.
+    nonisolated(unsafe) private let server: Server
+    private let finished = Completion()
+    private let logged = LogLines()
+
+    /// Lines the server logged.
+    public var log: [String] { logged.lines.withLock { $0 } }
+
+    /// Starts a daemon listening at `path`.
+    public init(path: String, agent: ScriptedAgent = ScriptedAgent()) throws {
+        self.path = path
+        self.agent = agent
+        let loop = try EventLoop()
+        remote = loop.remote
+        let logged = self.logged
+        server = Server(configuration: ServerConfiguration(path: path, daemonVersion: "0.1.0-test"), agent: agent) { line in
+            logged.lines.withLock { $0.append(line) }
+        }
+        agent.attach(server)
+        try server.start(on: loop)
+        nonisolated(unsafe) let unsafeLoop = loop
+        let finished = self.finished
+        Thread {
+            do {
+                try unsafeLoop.run()
+            } catch {
+                preconditionFailure("the loop failed: \(error)")
+            }
+            finished.finish()
+        }.start()
+    }
+
+    /// Runs `body` with the server on the loop's thread and returns its result.
+    public func onLoop<Result: Sendable>(_ body: @escaping @Sendable (Server) -> Result) async -> Result {
+        nonisolated(unsafe) let server = server
+        return await withCheckedContinuation { continuation in
+            remote.execute { _ in continuation.resume(returning: body(server)) }
+        }
+    }
+
+    /// Stops the server (closing every client and removing the socket) and the loop, and
+    /// waits for the loop's thread to finish.
+    public func shutDown() async {
+        await onLoop { $0.stop() }
+        remote.stop()
+        await finished.wait()
+    }
+}
+
+/// Lines a server logged.
+private final class LogLines: Sendable {
+    let lines = Mutex<[String]>([])
+}
+
+/// Something that happens once, which a task can wait for.
+private final class Completion: Sendable {
+    private let state = Mutex<(done: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func finish() {
+        let waiter = state.withLock { state in
+            state.done = true
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let alreadyDone = state.withLock { state in
+                if !state.done { state.waiter = continuation }
+                return state.done
+            }
+            if alreadyDone { continuation.resume() }
+        }
+    }
+}

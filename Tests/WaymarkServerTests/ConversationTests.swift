@@ -1,0 +1,140 @@
+import Glibc
+import Testing
+import WaymarkDaemon
+import WaymarkLocation
+import WaymarkProtocol
+import WaymarkServerTestSupport
+import WaymarkSystem
+
+@Suite("Server: requests and replies", .timeLimit(.minutes(1)))
+struct ConversationTests {
+    @Test func helloNegotiatesTheVersionAndRecordsTheClient() async throws {
+        try await withDaemon { daemon in
+            let client = try RawClient(path: daemon.path)
+            let early = try client.request(.status)
+            #expect(early.outcome == .failure(ProtocolError(.helloRequired, "the first request on a connection must be hello")))
+
+            let reply = try client.request(.hello(Hello(version: 7, appID: "org.example.tracker")))
+            #expect(reply.operation == .hello)
+            #expect(reply.outcome == .success(.hello(HelloResult(daemonVersion: "0.1.0-test", protocolVersion: 1, pid: Int(getpid())))))
+            let again = try client.request(.hello(Hello()))
+            #expect(again.outcome == .failure(ProtocolError(.invalidMessage, "hello was already exchanged on this connection")))
+
+            let old = try RawClient(path: daemon.path)
+            let refused = try old.request(.hello(Hello(version: 0)))
+            #expect(refused.outcome == .failure(ProtocolError(.unsupportedVersion, "protocol version 0 is older than this daemon speaks (1 to 1)")))
+
+            let ourselves = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())
+            #expect(daemon.agent.calls.prefix(3) == [.connected(1, ourselves), .identified(1, "org.example.tracker"), .connected(2, ourselves)])
+        }
+    }
+
+    @Test func liveUpdatesStartFlowAndStop() async throws {
+        try await withDaemon { daemon in
+            let client = try RawClient(path: daemon.path)
+            try client.hello()
+            let started = try client.request(.startLiveUpdates(.fitness))
+            #expect(started.outcome == .success(.subscription(1)))
+            #expect(daemon.agent.calls.last == .start(1, 1, .fitness))
+
+            await daemon.onLoop { _ in daemon.agent.broadcast(numbered(5)) }
+            #expect(try client.readMessage() == .event(.update(UpdateEvent(subscription: 1, update: numbered(5), missed: 0))))
+
+            let stopped = try client.request(.stopLiveUpdates(subscription: 1))
+            #expect(stopped.outcome == .success(.done))
+            #expect(daemon.agent.calls.last == .stop(1, 1))
+            // Updates the agent sends for a stopped subscription go nowhere.
+            await daemon.onLoop { server in server.send(numbered(6), subscription: 1, to: 1) }
+            #expect(try client.request(.status).operation == .status)
+
+            let unknown = try client.request(.stopLiveUpdates(subscription: 1))
+            #expect(unknown.outcome == .failure(ProtocolError(.unknownSubscription, "subscription 1 is not held by this connection")))
+        }
+    }
+
+    @Test func requestLocationIsAnsweredWithTheClientsID() async throws {
+        try await withDaemon { daemon in
+            let client = try RawClient(path: daemon.path)
+            try client.hello()
+            let location = try #require(numbered(3).location)
+            daemon.agent.answerRequests(with: .success(location))
+            let found = try client.request(.requestLocation(LocationRequest(desiredAccuracy: 20, timeout: .seconds(5))))
+            #expect(found.outcome == .success(.location(location)))
+            #expect(daemon.agent.calls.last == .request(1, 1, desiredAccuracy: 20, timeout: .seconds(5)))
+
+            daemon.agent.answerRequests(with: .failure(.locationUnknown))
+            try client.write(#"{"id":"where?","op":"requestLocation","timeout":1}"# + "\n")
+            let unknown = try client.readMessage()
+            #expect(unknown == .reply(Reply(
+                id: .string("where?"), operation: .requestLocation,
+                outcome: .failure(ProtocolError(.locationUnknown, "no location could be had before the timeout")))))
+
+            // Pending requests: answered later, through the sink.
+            daemon.agent.answerRequests(with: nil)
+            try client.write(Request(id: .number(99), operation: .requestLocation(LocationRequest())).line)
+            let status = try client.request(.status)
+            guard case .success(.status(let report)) = status.outcome else {
+                Issue.record("no status: \(status)")
+                return
+            }
+            #expect(report.pendingRequests == 1)
+            await daemon.onLoop { server in server.send(.failure(.denied), request: 3, to: 1) }
+            #expect(try client.readMessage() == .reply(Reply(
+                id: .number(99), operation: .requestLocation,
+                outcome: .failure(ProtocolError(.authorizationDenied, "the app is not authorized to use location")))))
+        }
+    }
+
+    @Test func statusCarriesTheAgentsReportWithTheServersCounts() async throws {
+        try await withDaemon { daemon in
+            let client = try RawClient(path: daemon.path)
+            let other = try RawClient(path: daemon.path)
+            try client.hello()
+            _ = try client.request(.startLiveUpdates(.default))
+            _ = try client.request(.startLiveUpdates(.airborne))
+            var expected = ScriptedAgent.defaultReport
+            expected.clients = 2
+            expected.liveSubscriptions = 2
+            #expect(try client.request(.status).outcome == .success(.status(expected)))
+            _ = other
+        }
+    }
+
+    @Test(arguments: [
+        (Operation.authorizationStatus, 2), (.startServiceSession(ServiceSessionRequest(authorization: .always)), 2),
+        (.startBackgroundActivitySession, 2), (.openMonitor(name: "m"), 3), (.monitorIdentifiers(monitor: 1), 3),
+    ])
+    func laterOperationsAreUnsupportedAndSaySince(operation: Operation, version: Int) async throws {
+        try await withDaemon { daemon in
+            let client = try RawClient(path: daemon.path)
+            try client.hello()
+            let reply = try client.request(operation)
+            guard case .failure(let error) = reply.outcome else {
+                Issue.record("\(operation) succeeded")
+                return
+            }
+            #expect(error.code == .unsupportedOperation)
+            #expect(error.availableInVersion == version)
+            #expect(error.message == "\(operation.name.rawValue) arrives with protocol version \(version); this daemon speaks version 1")
+        }
+    }
+
+    @Test func byeIsAnsweredAndThenTheConnectionCloses() async throws {
+        try await withDaemon { daemon in
+            let client = try RawClient(path: daemon.path)
+            try client.hello()
+            #expect(try client.request(.bye).outcome == .success(.done))
+            #expect(try client.isClosedByPeer())
+            try await waitUntil { daemon.agent.calls.contains(.disconnected(1)) }
+        }
+    }
+}
+
+/// Waits (up to 5 s) until `condition` holds.
+func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
+    for _ in 0..<500 {
+        if await condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("timed out waiting")
+}
