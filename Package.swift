@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         // Pure core: no Foundation, no I/O.
         .target(name: "WaymarkClock"),
+        // The simulated board (scenarios, receiver and accelerometer models): pure, seeded.
+        .target(name: "WaymarkSimulation", dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation"]),
         .target(name: "WaymarkNMEA"),
         .target(name: "WaymarkJSON"),
         .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA", "WaymarkJSON"]),
@@ -60,6 +62,10 @@ let package = Package(
         ),
 
         .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA"]),
+        .testTarget(
+            name: "WaymarkSimulationTests",
+            dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation"]
+        ),
         .testTarget(
             name: "WaymarkLocationTests",
             dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON"]

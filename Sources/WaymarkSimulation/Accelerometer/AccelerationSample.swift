@@ -1,0 +1,76 @@
+import WaymarkClock
+
+/// One accelerometer reading in milli-g, in the device's frame: x along the direction of
+/// travel, y to the left, z up (a device lying flat reads about +1000 mg on z).
+public struct AccelerationSample: Hashable, Sendable {
+    /// When the chip took the sample.
+    public var instant: Instant
+    /// Acceleration along x, mg.
+    public var x: Double
+    /// Acceleration along y, mg.
+    public var y: Double
+    /// Acceleration along z, mg.
+    public var z: Double
+
+    /// Creates a sample.
+    public init(instant: Instant, x: Double, y: Double, z: Double) {
+        self.instant = instant
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+}
+
+/// The chip's own motion-wake (activity) interrupt, AC-coupled as on the ADXL345 and LIS3DH:
+/// it fires once the deviation from the resting level exceeds `threshold` on any axis for
+/// `minimumDuration` (consecutive samples at the output data rate).
+public struct ActivityInterruptSetting: Hashable, Sendable {
+    /// Activity threshold, mg.
+    public var threshold: Double
+    /// How long the threshold must be exceeded; zero fires on a single sample (ADXL345).
+    public var minimumDuration: Duration
+    /// The chip's output data rate, Hz.
+    public var outputDataRate: Double
+
+    /// Creates a setting.
+    public init(threshold: Double, minimumDuration: Duration, outputDataRate: Double) {
+        self.threshold = threshold
+        self.minimumDuration = minimumDuration
+        self.outputDataRate = outputDataRate
+    }
+
+    /// The sampling grid of the output data rate.
+    var grid: SamplingGrid { SamplingGrid(outputDataRate: outputDataRate) }
+
+    /// How many consecutive samples above the threshold fire the interrupt.
+    var requiredSamples: Int64 {
+        let period = grid.period
+        return max(1, (minimumDuration.nanoseconds + period - 1) / period)
+    }
+}
+
+/// The instants at which a chip running at an output data rate takes its samples: every
+/// period from the timeline's origin, so that two readers at the same rate see the same
+/// samples.
+struct SamplingGrid: Hashable, Sendable {
+    /// Nanoseconds between samples.
+    let period: Int64
+
+    init(outputDataRate: Double) {
+        precondition(outputDataRate > 0 && outputDataRate <= 10_000, "output data rate out of range")
+        period = Int64((1e9 / outputDataRate).rounded())
+    }
+
+    /// Indices of the samples taken in `range`.
+    func indices(in range: Range<Instant>) -> Range<Int64> {
+        first(atOrAfter: range.lowerBound)..<first(atOrAfter: range.upperBound)
+    }
+
+    /// The instant of sample `index`.
+    func instant(_ index: Int64) -> Instant { Instant(nanoseconds: index * period) }
+
+    private func first(atOrAfter instant: Instant) -> Int64 {
+        let value = instant.nanoseconds
+        return value >= 0 ? (value + period - 1) / period : value / period
+    }
+}
