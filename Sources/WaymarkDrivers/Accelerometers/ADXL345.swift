@@ -27,6 +27,7 @@ public final class ADXL345: RegisterAccess {
         self.device = device
     }
 
+    @discardableResult
     public func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
         let index = nearestIndex(Self.rates, to: settings.outputRate)
         try write(Register.power, 0x00)  // standby while configuring

@@ -38,6 +38,7 @@ public final class LIS3DH: RegisterAccess {
         self.device = device
     }
 
+    @discardableResult
     public func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
         let index = nearestIndex(Self.rates, to: settings.outputRate)
         let scale: UInt8 = settings.range.code

@@ -31,6 +31,7 @@ public final class MPU6050: RegisterAccess {
         self.device = device
     }
 
+    @discardableResult
     public func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
         try write(Register.power1, 0x00)  // awake, internal oscillator
         let scale: UInt8 = settings.range.code

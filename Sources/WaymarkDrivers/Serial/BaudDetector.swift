@@ -43,9 +43,10 @@ public struct BaudDetector: Sendable {
     /// The rate the port should be at now.
     public var currentRate: Int { candidates[min(index, candidates.count - 1)] }
 
-    /// Feeds bytes read at ``currentRate``.
+    /// Feeds bytes read at ``currentRate``. Once a rate is detected it stays detected.
     public mutating func consume(_ bytes: some Collection<UInt8>) -> Decision {
         guard index < candidates.count else { return .exhausted }
+        if sentences >= requiredSentences { return .detected(currentRate) }
         var verified = 0
         framer.consume(bytes) { _ in verified += 1 }
         if verified > 0 {

@@ -1,0 +1,77 @@
+import Testing
+import WaymarkBoard
+import WaymarkDrivers
+
+/// Register sequences of the three drivers, on a recording register file. The VM tests run
+/// the same drivers against i2c-stub.
+@Suite struct AccelerometerTests {
+    @Test func adxl345() throws {
+        let chip = RegisterFile([0x00: 0xE5])
+        let driver = ADXL345(device: chip)
+        try driver.probe()
+        #expect(try driver.configure(AccelerometerSettings(range: .g4, outputRate: 12, lowPower: true)) == 12.5)
+        try driver.armMotionWake(MotionWake(thresholdMilliG: 200, duration: .zero))
+        #expect(chip.writeLog == [
+            "2d=00", "31=09", "2c=17", "2d=08",  // standby, FULL_RES ±4 g, low power 12.5 Hz, measure
+            "2e=00", "24=04", "27=f0", "2f=00", "2e=10",  // 200 mg → 4 × 62.5 mg, ac xyz, INT1, activity
+        ])
+        chip.registers[0x32...0x37] = [0x00, 0x01, 0x00, 0xFF, 0x00, 0x00]  // 256, -256, 0
+        #expect(try driver.readSample() == AccelerationSample(x: 998, y: -998, z: 0))
+        chip.registers[0x30] = 0x10
+        #expect(try driver.acknowledgeInterrupt())
+    }
+
+    @Test func lis3dh() throws {
+        let chip = RegisterFile([0x0F: 0x33])
+        let driver = LIS3DH(device: chip)
+        try driver.probe()
+        #expect(try driver.configure(AccelerometerSettings(range: .g2, outputRate: 10, lowPower: true)) == 10)
+        try driver.armMotionWake(MotionWake(thresholdMilliG: 100, duration: .milliseconds(200)))
+        #expect(chip.writeLog == [
+            "23=80", "20=2f",  // BDU ±2 g; 10 Hz, low power, xyz
+            "22=00", "21=01", "32=07", "33=02", "30=2a", "24=08", "22=40",  // 100 mg → 7 × 16 mg; 2 samples
+        ])
+        chip.registers[0xA8...0xAD] = [0x00, 0x40, 0x00, 0xC0, 0x00, 0x00]  // left-justified ±0.5 g
+        #expect(try driver.readSample() == AccelerationSample(x: 1024, y: -1024, z: 0))
+    }
+
+    @Test func mpu6050() throws {
+        let chip = RegisterFile([0x75: 0x68])
+        let driver = MPU6050(device: chip)
+        try driver.probe()
+        #expect(try driver.configure(AccelerometerSettings(range: .g2, outputRate: 5, lowPower: true)) == 5)
+        try driver.armMotionWake(MotionWake(thresholdMilliG: 40, duration: .milliseconds(5)))
+        #expect(chip.writeLog == [
+            "6b=00", "1c=00", "1a=00", "6c=47", "6b=28",  // awake, ±2 g, no DLPF; cycle at 5 Hz
+            "38=00", "1f=14", "20=05", "37=20", "38=40",  // 40 mg → 20 × 2 mg, 5 ms, latched INT
+        ])
+        chip.registers[0x3B...0x40] = [0x40, 0x00, 0xC0, 0x00, 0x00, 0x00]  // +1 g, -1 g, 0
+        #expect(try driver.readSample() == AccelerationSample(x: 1000, y: -1000, z: 0))
+    }
+
+    @Test func mpu6050FullPowerRate() throws {
+        let chip = RegisterFile([0x75: 0x68])
+        #expect(try MPU6050(device: chip).configure(AccelerometerSettings(range: .g8, outputRate: 100, lowPower: false)) == 100)
+        #expect(chip.writeLog == ["6b=00", "1c=10", "1a=00", "19=09", "6c=07"])
+    }
+
+    @Test func anIdentityMismatchNamesEverything() {
+        let chip = RegisterFile([0x0F: 0x33])  // a LIS3DH where an ADXL345 was expected
+        #expect(throws: AccelerometerError.self) { try ADXL345(device: chip).probe() }
+        do {
+            try ADXL345(device: RegisterFile([0x00: 0x33])).probe()
+        } catch {
+            #expect(error.description.hasPrefix("adxl345 on register file: ID register 0x00 reads 0x33, expected 0xE5. Fix: check accelerometer.chip"))
+        }
+        do {
+            try MPU6050(device: RegisterFile([0x75: 0x33, 0x0F: 0x33])).probe()
+        } catch {
+            #expect(error == .identityMismatch(chip: .mpu6050, location: "register file", register: 0x75, expected: 0x68, found: 0x33))
+        }
+    }
+
+    @Test func theFactoryPicksTheDriver() {
+        #expect(makeAccelerometer(.lis3dh, on: RegisterFile()).chip == .lis3dh)
+        #expect(makeAccelerometer(.mpu6050, on: RegisterFile()).chip == .mpu6050)
+    }
+}
