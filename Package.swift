@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "waymark", targets: ["WaymarkCLI"]),
         .library(name: "WaymarkNMEA", targets: ["WaymarkNMEA"]),
         .library(name: "WaymarkLocation", targets: ["WaymarkLocation"]),
+        .library(name: "Waymark", targets: ["Waymark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,12 +33,6 @@ let package = Package(
         .target(name: "WaymarkSystem", dependencies: ["CWaymarkSystem"]),
         .target(name: "WaymarkEventLoop", dependencies: ["WaymarkSystem"]),
 
-        // The daemon's socket server (Server/), which speaks WaymarkProtocol to clients.
-        .target(
-            name: "WaymarkDaemon",
-            dependencies: ["WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"]
-        ),
-
         // Drivers for real hardware: libserialport, libgpiod (v1 or v2 behind one C shim) and
         // SMBus ioctls; board definitions (Board/*.toml) parsed without Foundation.
         .systemLibrary(
@@ -52,11 +47,23 @@ let package = Package(
             ]
         ),
 
+        // The daemon's socket server (Server/), which speaks WaymarkProtocol to clients.
+        .target(
+            name: "WaymarkDaemon",
+            dependencies: ["WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"]
+        ),
+
+        // Client library: `LocationUpdate.liveUpdates`, `Location.requestLocation` over the socket.
+        .target(
+            name: "Waymark",
+            dependencies: ["WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"]
+        ),
+
         // Command-line tool.
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "WaymarkNMEA", "WaymarkLocation", "WaymarkJSON",
+                "WaymarkNMEA", "WaymarkLocation", "WaymarkJSON", "WaymarkBoard", "WaymarkDrivers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,6 +92,10 @@ let package = Package(
         .testTarget(
             name: "WaymarkServerTests",
             dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkProtocol", "WaymarkSystem"]
+        ),
+        .testTarget(
+            name: "WaymarkClientTests",
+            dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem"]
         ),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),

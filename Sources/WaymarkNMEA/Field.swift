@@ -64,31 +64,42 @@ public struct Field {
 
     /// Parses an unsigned integer of at most 9 digits.
     @inlinable
-    public var unsigned: Parsed<Int> {
-        let count = bytes.count
-        guard count > 0, let base = bytes.baseAddress else { return .absent }
-        guard count <= 9 else { return .malformed }
-        var value = 0
-        for index in 0..<count {
-            let digit = base[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return .malformed }
-            value = value &* 10 &+ Int(digit)
-        }
-        return .value(value)
-    }
+    public var unsigned: Parsed<Int> { unsigned(allowZeroFraction: false) }
 
     /// Parses an unsigned integer that may carry a fraction of zeros (`"05"`, `"5.0"`), as some
     /// receivers print counts and identifiers.
     @inlinable
-    public var integer: Parsed<Int> {
-        switch decimal {
-        case .absent: return .absent
-        case .malformed: return .malformed
-        case .value(let number):
-            guard number.significand >= 0, number.significand % NMEADecimal.powerOfTenInt(number.scale) == 0,
-                number.integerPart <= Int64(Int32.max)
-            else { return .malformed }
-            return .value(Int(number.integerPart))
+    public var integer: Parsed<Int> { unsigned(allowZeroFraction: true) }
+
+    @inlinable
+    func unsigned(allowZeroFraction: Bool) -> Parsed<Int> {
+        let count = bytes.count
+        guard count > 0, let base = bytes.baseAddress else { return .absent }
+        var index = 0
+        var value = 0
+        while index < count {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            index &+= 1
+        }
+        guard index > 0, index <= 9 else { return .malformed }
+        if index < count {
+            guard allowZeroFraction, base[index] == UInt8(ascii: ".") else { return .malformed }
+            for fraction in (index + 1)..<count where base[fraction] != UInt8(ascii: "0") { return .malformed }
+        }
+        return .value(value)
+    }
+
+    /// Parses a single hexadecimal digit (NMEA 4.10 signal ids run 1–F).
+    @inlinable
+    public var hexDigit: Parsed<Int> {
+        guard let first = character else { return .absent }
+        guard bytes.count == 1 else { return .malformed }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .value(Int(first &- UInt8(ascii: "0")))
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return .value(Int(first &- UInt8(ascii: "A")) + 10)
+        default: return .malformed
         }
     }
 

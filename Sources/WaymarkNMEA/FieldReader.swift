@@ -1,33 +1,67 @@
-/// Walks the comma-separated fields of a sentence body, and remembers whether any field it
-/// converted was malformed.
+/// Walks the comma-separated fields of a sentence body, converting each as it goes, and
+/// remembers whether any field was malformed.
+///
+/// The typed readers scan and convert in one pass over the bytes (no separate search for
+/// the comma), which is what keeps a full typed parse near a few nanoseconds per field.
 public struct FieldReader {
-    @usableFromInline var position: UnsafePointer<UInt8>?
-    @usableFromInline let end: UnsafePointer<UInt8>?
+    @usableFromInline var position: UnsafePointer<UInt8>
+    @usableFromInline let end: UnsafePointer<UInt8>
     /// Whether a field read through one of the typed accessors was malformed.
     public var isMalformed = false
 
     /// Creates a reader positioned at the first field after the address field.
     @inlinable
     public init(body: UnsafeBufferPointer<UInt8>) {
-        position = body.baseAddress
-        end = body.baseAddress.map { $0 + body.count }
+        if let base = body.baseAddress {
+            position = base
+            end = base + body.count
+        } else {
+            position = FieldReader.nothing
+            end = FieldReader.nothing
+        }
         _ = next()  // the address field
     }
 
+    /// Where an empty body "starts": never dereferenced, since it is also where it ends.
+    @usableFromInline
+    static var nothing: UnsafePointer<UInt8> { UnsafePointer(bitPattern: 1)! }
+
     /// Whether every field has been read.
     @inlinable
-    public var isAtEnd: Bool { position == nil || position == end.map { $0 + 1 } }
+    public var isAtEnd: Bool { position > end }
 
     /// The next field; an empty field once the sentence has no more.
     @inlinable
     public mutating func next() -> Field {
-        guard var cursor = position, let end, cursor <= end else { return .empty }
-        let start = cursor
+        guard position <= end else { return .empty }
+        let start = position
+        var cursor = position
         while cursor < end && cursor.pointee != UInt8(ascii: ",") {
             cursor += 1
         }
         position = cursor + 1
         return Field(UnsafeBufferPointer(start: start, count: cursor - start))
+    }
+
+    /// How many fields are left to read (an empty trailing field counts).
+    @inlinable
+    public var remainingFieldCount: Int {
+        guard position <= end else { return 0 }
+        var count = 1
+        var cursor = position
+        // Eight bytes at a time: each byte equal to a comma becomes a set top bit.
+        while end - cursor >= 8 {
+            let word = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self) ^ 0x2C2C_2C2C_2C2C_2C2C
+            let nonZero = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word
+            let commaBits = (~(nonZero | 0x7F7F_7F7F_7F7F_7F7F)) >> 7
+            count &+= Int(truncatingIfNeeded: (commaBits &* 0x0101_0101_0101_0101) >> 56)
+            cursor += 8
+        }
+        while cursor < end {
+            if cursor.pointee == UInt8(ascii: ",") { count &+= 1 }
+            cursor += 1
+        }
+        return count
     }
 
     /// Skips `count` fields.
@@ -54,21 +88,115 @@ public struct FieldReader {
         }
     }
 
-    /// Reads a decimal number.
+    /// Reads a single character.
     @inlinable
-    public mutating func decimal() -> NMEADecimal? { read { $0.decimal } }
+    public mutating func character() -> UInt8? {
+        guard position < end else {
+            position += 1
+            return nil
+        }
+        let first = position.pointee
+        if first == UInt8(ascii: ",") {
+            position += 1
+            return nil
+        }
+        _ = next()
+        return first
+    }
 
-    /// Reads an unsigned integer.
-    @inlinable
-    public mutating func unsigned() -> Int? { read { $0.unsigned } }
+    // MARK: - Fused scan-and-convert readers
+
+    /// Reads an unsigned integer of at most 9 digits; with `allowZeroFraction`, a fraction
+    /// of zeros (`"5.0"`) as some receivers print counts.
+    @inlinable @inline(__always)
+    public mutating func unsigned(allowZeroFraction: Bool = false) -> Int? {
+        let end = self.end
+        guard position < end, position.pointee != UInt8(ascii: ",") else {
+            position += 1
+            return nil
+        }
+        var cursor = position
+        var value = 0
+        while cursor < end {
+            let digit = cursor.pointee &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            cursor += 1
+        }
+        let digits = cursor - position
+        if allowZeroFraction && cursor < end && cursor.pointee == UInt8(ascii: ".") {
+            cursor += 1
+            while cursor < end && cursor.pointee == UInt8(ascii: "0") { cursor += 1 }
+        }
+        return finish(at: cursor, valid: digits > 0 && digits <= 9) ? value : nil
+    }
+
+    /// Reads a small count or angle (at most four digits, an optional zero fraction) without
+    /// an `Optional`: -1 when the field is empty or malformed (the latter also marks the
+    /// sentence malformed). The satellite lists of GSV are made of these.
+    @inlinable @inline(__always)
+    public mutating func smallInteger() -> Int32 {
+        let end = self.end
+        guard position < end, position.pointee != UInt8(ascii: ",") else {
+            position += 1
+            return -1
+        }
+        var cursor = position
+        var value: Int32 = 0
+        while cursor < end {
+            let digit = cursor.pointee &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int32(digit)
+            cursor += 1
+        }
+        let digits = cursor - position
+        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+            cursor += 1
+            while cursor < end && cursor.pointee == UInt8(ascii: "0") { cursor += 1 }
+        }
+        return finish(at: cursor, valid: digits > 0 && digits <= 4) ? value : -1
+    }
 
     /// Reads an integer that may be printed with a zero fraction.
     @inlinable
-    public mutating func integer() -> Int? { read { $0.integer } }
+    public mutating func integer() -> Int? { unsigned(allowZeroFraction: true) }
 
-    /// Reads a single character.
+    /// Reads a decimal number with an optional sign and fraction, keeping every printed digit.
     @inlinable
-    public mutating func character() -> UInt8? { next().character }
+    public mutating func decimal() -> NMEADecimal? {
+        let end = self.end
+        guard position < end, position.pointee != UInt8(ascii: ",") else {
+            position += 1
+            return nil
+        }
+        var cursor = position
+        let negative = cursor.pointee == UInt8(ascii: "-")
+        if negative || cursor.pointee == UInt8(ascii: "+") { cursor += 1 }
+        var significand: Int64 = 0
+        let digitsStart = cursor
+        while cursor < end {
+            let digit = cursor.pointee &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            significand = significand &* 10 &+ Int64(digit)
+            cursor += 1
+        }
+        var digits = cursor - digitsStart
+        var scale = 0
+        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+            cursor += 1
+            let fractionStart = cursor
+            while cursor < end {
+                let digit = cursor.pointee &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                significand = significand &* 10 &+ Int64(digit)
+                cursor += 1
+            }
+            scale = cursor - fractionStart
+            digits += scale
+        }
+        guard finish(at: cursor, valid: digits > 0 && digits <= 18) else { return nil }
+        return NMEADecimal(significand: negative ? -significand : significand, scale: UInt8(scale))
+    }
 
     /// Reads a time of day.
     @inlinable
@@ -80,17 +208,52 @@ public struct FieldReader {
 
     /// Reads a latitude field and its hemisphere field.
     @inlinable
-    public mutating func latitude() -> NMEACoordinate? {
-        let value = next()
-        let hemisphere = next()
-        return accept(value.coordinate(hemisphere: hemisphere, maximumDegrees: 90))
-    }
+    public mutating func latitude() -> NMEACoordinate? { coordinate(maximumDegrees: 90) }
 
     /// Reads a longitude field and its hemisphere field.
     @inlinable
-    public mutating func longitude() -> NMEACoordinate? {
-        let value = next()
-        let hemisphere = next()
-        return accept(value.coordinate(hemisphere: hemisphere, maximumDegrees: 180))
+    public mutating func longitude() -> NMEACoordinate? { coordinate(maximumDegrees: 180) }
+
+    @inlinable
+    mutating func coordinate(maximumDegrees: Int64) -> NMEACoordinate? {
+        let value = decimal()
+        let hemisphere = character()
+        guard let value else {
+            if hemisphere != nil { isMalformed = true }
+            return nil
+        }
+        let negative: Bool
+        switch hemisphere {
+        case UInt8(ascii: "N"), UInt8(ascii: "E"): negative = false
+        case UInt8(ascii: "S"), UInt8(ascii: "W"): negative = true
+        default:
+            isMalformed = true
+            return nil
+        }
+        let unit = NMEADecimal.powerOfTenInt(value.scale)
+        let minutesScaled = value.significand % (100 &* unit)
+        let degrees = value.significand / (100 &* unit)
+        guard value.significand >= 0, minutesScaled < 60 &* unit,
+            degrees < maximumDegrees || (degrees == maximumDegrees && minutesScaled == 0)
+        else {
+            isMalformed = true
+            return nil
+        }
+        return NMEACoordinate(printed: value, isNegative: negative)
+    }
+
+    /// Ends a fused read at `cursor`: the field must end there (comma or end of sentence)
+    /// and be `valid`; otherwise the rest of the field is skipped and the sentence marked
+    /// malformed.
+    @inlinable @inline(__always)
+    mutating func finish(at cursor: UnsafePointer<UInt8>, valid: Bool) -> Bool {
+        if cursor == end || cursor.pointee == UInt8(ascii: ",") {
+            position = cursor + 1
+            if valid { return true }
+        } else {
+            _ = next()
+        }
+        isMalformed = true
+        return false
     }
 }

@@ -65,18 +65,24 @@ public struct NMEAFramer: Sendable {
         var bodyEnd = 0
         var index = 0
         while index < count {
-            let byte = base[index]
             switch state {
             case .body:
-                // Fast path: digits, letters, comma, point, minus all lie above `*` (0x2A).
-                if byte > 0x2A && byte < 0x7F {
-                    checksum ^= byte
-                    bodyLength &+= 1
-                    if bodyLength > maximumBodyLength {
-                        statistics.oversize += 1
-                        state = .idle
-                    }
-                } else if byte == UInt8(ascii: "*") {
+                // Fast path: digits, letters, comma, point, minus all lie above `*` (0x2A);
+                // a whole run of them is checksummed eight bytes at a time.
+                let runEnd = Self.ordinaryRun(base, from: index, to: count, checksum: &checksum)
+                let lengthBefore = bodyLength
+                bodyLength &+= runEnd - index
+                if bodyLength > maximumBodyLength {
+                    // Abandon the sentence at the first byte past the bound; what follows is noise.
+                    statistics.oversize += 1
+                    state = .idle
+                    index &+= maximumBodyLength - lengthBefore + 1
+                    continue
+                }
+                index = runEnd
+                guard index < count else { continue }
+                let byte = base[index]
+                if byte == UInt8(ascii: "*") {
                     bodyEnd = index
                     state = .checksumHigh
                 } else if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
@@ -94,6 +100,7 @@ public struct NMEAFramer: Sendable {
                     state = .idle
                 }
             case .idle:
+                let byte = base[index]
                 if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
                     begin(with: byte)
                     bodyStart = index + 1
@@ -101,6 +108,7 @@ public struct NMEAFramer: Sendable {
                     statistics.noiseBytes += 1
                 }
             case .checksumHigh:
+                let byte = base[index]
                 if let nibble = Self.hexValue(byte) {
                     expectedChecksum = nibble << 4
                     state = .checksumLow
@@ -109,6 +117,7 @@ public struct NMEAFramer: Sendable {
                     bodyStart = index + 1
                 }
             case .checksumLow:
+                let byte = base[index]
                 if let nibble = Self.hexValue(byte) {
                     state = .idle
                     if expectedChecksum | nibble == checksum {
@@ -164,6 +173,38 @@ public struct NMEAFramer: Sendable {
         } else {
             state = .idle
         }
+    }
+
+    /// Checksums the run of ordinary body bytes (above `*`, below DEL) starting at `start`
+    /// and returns where it ends: at the first other byte, or at `end`.
+    @inline(__always)
+    private static func ordinaryRun(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, checksum: inout UInt8
+    ) -> Int {
+        var index = start
+        var folded: UInt64 = 0
+        let raw = UnsafeRawPointer(base)
+        while index &+ 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte below 0x2B, or at or above 0x7F, sets its top bit in one of these.
+            let below = (word &- 0x2B2B_2B2B_2B2B_2B2B) & ~word
+            let above = (word &+ 0x0101_0101_0101_0101) | word
+            if (below | above) & 0x8080_8080_8080_8080 != 0 { break }
+            folded ^= word
+            index &+= 8
+        }
+        folded ^= folded >> 32
+        folded ^= folded >> 16
+        folded ^= folded >> 8
+        var sum = checksum ^ UInt8(truncatingIfNeeded: folded)
+        while index < end {
+            let byte = base[index]
+            guard byte > 0x2A && byte < 0x7F else { break }
+            sum ^= byte
+            index &+= 1
+        }
+        checksum = sum
+        return index
     }
 
     @inline(__always)

@@ -79,7 +79,7 @@ struct SentenceGenerator {
             gsv.messageCount = 3
             gsv.messageNumber = int(1...3)
             gsv.satellitesInView = int(satellites.count...12)
-            gsv.signalID = maybe { $0.int(1...8) }
+            gsv.signalID = maybe { $0.int(1...15) }
             message = .gsv(gsv)
         case 4:
             var vtg = VTG()

@@ -52,33 +52,23 @@ public struct GSA: Hashable, Sendable {
         fixType = fields.unsigned()
         // The standard has 12 satellite fields, three DOPs and (4.10+) a system id; some
         // receivers print more satellite fields. The DOPs are found from the end.
-        var rest = InlineArray<40, Field>(repeating: .empty)
-        var count = 0
-        while !fields.isAtEnd && count < 40 {
-            rest[count] = fields.next()
-            count += 1
-        }
-        isComplete = count >= 15
-        let dopStart: Int
-        if count == 16 {
-            dopStart = 12
-            systemID = fields.accept(rest[15].integer)
-        } else {
-            dopStart = max(count - 3, 0)
-        }
         satellites = InlineArray(repeating: 0)
         satelliteCount = 0
-        for index in 0..<dopStart {
-            guard let number = fields.accept(rest[index].integer) else { continue }
+        let remaining = fields.remainingFieldCount
+        isComplete = remaining >= 15
+        let satelliteFields = remaining == 16 ? 12 : max(remaining - 3, 0)
+        for _ in 0..<satelliteFields {
+            guard let number = fields.integer() else { continue }
             if satelliteCount < GSA.capacity, number > 0, number <= Int(UInt16.max) {
                 satellites[satelliteCount] = UInt16(number)
                 satelliteCount += 1
             }
         }
-        if dopStart + 2 < count {
-            pdop = fields.accept(rest[dopStart].decimal)
-            hdop = fields.accept(rest[dopStart + 1].decimal)
-            vdop = fields.accept(rest[dopStart + 2].decimal)
+        if remaining >= 3 {
+            pdop = fields.decimal()
+            hdop = fields.decimal()
+            vdop = fields.decimal()
         }
+        if remaining == 16 { systemID = fields.integer() }
     }
 }

@@ -1,21 +1,35 @@
 /// One satellite in view, as a GSV sentence describes it.
 public struct SatelliteInView: Hashable, Sendable {
-    /// The satellite number (NMEA numbering; its meaning depends on the talker and version).
-    public var number: Int
-    /// Elevation in degrees, 0–90.
-    public var elevation: Int?
-    /// Azimuth in degrees from true north, 0–359.
-    public var azimuth: Int?
-    /// Carrier-to-noise density in dB-Hz; `nil` when not tracked.
-    public var signalStrength: Int?
+    // Compact storage (a GSV carries four of these), with -1 standing for "not reported".
+    @usableFromInline var storedNumber: Int16
+    @usableFromInline var storedElevation: Int16
+    @usableFromInline var storedAzimuth: Int16
+    @usableFromInline var storedSignalStrength: Int16
 
     /// Creates a satellite description.
     public init(number: Int, elevation: Int? = nil, azimuth: Int? = nil, signalStrength: Int? = nil) {
-        self.number = number
-        self.elevation = elevation
-        self.azimuth = azimuth
-        self.signalStrength = signalStrength
+        self.init(
+            rawNumber: Int32(clamping: number), elevation: elevation.map { Int32(clamping: $0) } ?? -1,
+            azimuth: azimuth.map { Int32(clamping: $0) } ?? -1,
+            signalStrength: signalStrength.map { Int32(clamping: $0) } ?? -1)
     }
+
+    @inlinable
+    init(rawNumber: Int32, elevation: Int32, azimuth: Int32, signalStrength: Int32) {
+        storedNumber = Int16(truncatingIfNeeded: rawNumber)
+        storedElevation = Int16(truncatingIfNeeded: elevation)
+        storedAzimuth = Int16(truncatingIfNeeded: azimuth)
+        storedSignalStrength = Int16(truncatingIfNeeded: signalStrength)
+    }
+
+    /// The satellite number (NMEA numbering; its meaning depends on the talker and version).
+    public var number: Int { Int(storedNumber) }
+    /// Elevation in degrees, -90–90.
+    public var elevation: Int? { storedElevation < 0 ? nil : Int(storedElevation) }
+    /// Azimuth in degrees from true north, 0–359.
+    public var azimuth: Int? { storedAzimuth < 0 ? nil : Int(storedAzimuth) }
+    /// Carrier-to-noise density in dB-Hz; `nil` when not tracked.
+    public var signalStrength: Int? { storedSignalStrength < 0 ? nil : Int(storedSignalStrength) }
 }
 
 /// GSV — satellites in view, up to four per sentence, split over several sentences.
@@ -63,26 +77,21 @@ public struct GSV: Hashable, Sendable {
         satellitesInView = fields.unsigned()
         satellites = InlineArray(repeating: SatelliteInView(number: 0))
         satelliteCount = 0
-        var rest = InlineArray<17, Field>(repeating: .empty)
-        var count = 0
-        while !fields.isAtEnd && count < 17 {
-            rest[count] = fields.next()
-            count += 1
+        // Groups of four fields; a single field left over at the end is the signal id.
+        let remaining = fields.remainingFieldCount
+        for _ in 0..<min(remaining / 4, 4) {
+            let number = fields.smallInteger()
+            let elevation = fields.smallInteger()
+            let azimuth = fields.smallInteger()
+            let strength = fields.smallInteger()
+            guard number > 0 else { continue }
+            satellites[satelliteCount] = SatelliteInView(
+                rawNumber: number, elevation: elevation, azimuth: azimuth, signalStrength: strength)
+            satelliteCount += 1
         }
-        if count % 4 == 1 {
-            signalID = fields.accept(rest[count - 1].decimal.map { Int($0.integerPart) })
-        }
-        var group = 0
-        while group + 3 < count && satelliteCount < 4 {
-            if let number = fields.accept(rest[group].integer) {
-                satellites[satelliteCount] = SatelliteInView(
-                    number: number,
-                    elevation: fields.accept(rest[group + 1].integer),
-                    azimuth: fields.accept(rest[group + 2].integer),
-                    signalStrength: fields.accept(rest[group + 3].integer))
-                satelliteCount += 1
-            }
-            group += 4
+        if remaining % 4 == 1 {
+            if remaining > 16 { fields.skip(remaining - 17) }
+            signalID = fields.read { $0.hexDigit }
         }
     }
 }

@@ -58,7 +58,7 @@ extension FieldWriter {
             integer(satellite.azimuth, digits: 3)
             integer(satellite.signalStrength, digits: 2)
         }
-        if let signal = gsv.signalID { integer(signal) }
+        if let signal = gsv.signalID { character(UInt8(ascii: signal < 10 ? "0" : "7") &+ UInt8(clamping: signal)) }
     }
 
     mutating func write(_ vtg: VTG) {
