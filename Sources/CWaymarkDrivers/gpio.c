@@ -1,6 +1,6 @@
 // One GPIO API over libgpiod 1.6 (Debian and Raspberry Pi OS bookworm) and 2.x (trixie). The
 // two share header, pkg-config name and -lgpiod, not their API; GPIOD_LINE_BULK_MAX_LINES is
-// defined only by v1. The v2 branch is written against the libgpiod 2.1 documentation.
+// defined only by v1.
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -137,7 +137,7 @@ void waymark_gpio_release(waymark_gpio_request *request) {
 }
 
 #else
-// MARK: libgpiod v2 (untested here: bookworm ships 1.6)
+// MARK: libgpiod v2 (type-checked against the 2.x prototypes; not run: bookworm ships 1.6)
 
 struct waymark_gpio_request {
     struct gpiod_line_request *request;
