@@ -59,6 +59,13 @@ public struct SimulatedBoard: Sendable {
         activityInstant = nil
     }
 
+    /// When the next event will happen (without taking it); nil when nothing more will.
+    public var nextEventInstant: Instant? {
+        mutating get {
+            [activityInstant, receiver.peekEpoch()?.instant].compactMap { $0 }.min()
+        }
+    }
+
     /// The earliest event before `limit`, taken; nil when nothing happens before it.
     public mutating func next(before limit: Instant) -> Event? {
         let epochInstant = receiver.peekEpoch()?.instant
