@@ -23,6 +23,11 @@ struct AccelerometerTests {
             armed = try #require(trajectory.movingIntervals.first { $0.contains(wake) }).upperBound
         }
         #expect(wakes.count == 13)
+        // The door slams are there: a single-sample (ADXL345-style) setting wakes on one
+        // before the first walk.
+        let single = ActivityInterruptSetting(threshold: 150, minimumDuration: .zero, outputDataRate: 100)
+        let slam = try #require(model.nextActivity(from: .zero, before: trajectory.end, setting: single))
+        #expect(slam < trajectory.motionStarts[0])
         for (wake, start) in zip(wakes, trajectory.motionStarts) {
             #expect(wake >= start && wake - start < .milliseconds(200), "wake \(wake) for motion start \(start)")
         }

@@ -133,6 +133,23 @@ struct ReceiverTests {
         #expect(slow.droppedSentences > 0 && epochs.allSatisfy { $0.bytes.count <= 480 })
     }
 
+    @Test("with GST enabled, fixes carry the receiver's own error estimates and the epoch still ends on GLL")
+    func statistics() throws {
+        var profile = try #require(ReceiverProfile.named("ublox-m8"))
+        profile.emitsGST = true
+        var receiver = try Self.receiver(profile)
+        receiver.powerOn(at: Self.at(0))
+        var decoder = NMEADecoder()
+        var fixes: [Fix] = []
+        for epoch in receiver.epochs(until: Self.at(60)) {
+            epoch.bytes.withUnsafeBufferPointer { decoder.decode($0) { fixes.append($0) } }
+        }
+        let fix = try #require(fixes.last)
+        #expect(fix.hasPosition && fix.latitudeError != nil && fix.altitudeError != nil)
+        #expect(fix.latitudeError! > 1 && fix.latitudeError! < 4)
+        #expect(decoder.assembler.statistics.lateSentences == 0)
+    }
+
     @Test("time in each state and its energy")
     func ledger() throws {
         var receiver = try Self.receiver()

@@ -44,13 +44,6 @@ struct SpeedProfile: Hashable, Sendable {
         return acceleration * min(clamped, rampTime, duration - clamped)
     }
 
-    /// Signed acceleration `time` seconds after the start, m/s².
-    func acceleration(at time: Double) -> Double {
-        if time < 0 || time >= duration { return 0 }
-        if time < rampTime { return acceleration }
-        return time >= duration - rampTime ? -acceleration : 0
-    }
-
     /// Distance covered `time` seconds after the start, metres.
     func distance(at time: Double) -> Double {
         let clamped = min(max(time, 0), duration)
