@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "waymark", targets: ["WaymarkCLI"]),
+        .executable(name: "waymarkd", targets: ["waymarkd"]),
         .library(name: "WaymarkNMEA", targets: ["WaymarkNMEA"]),
         .library(name: "WaymarkLocation", targets: ["WaymarkLocation"]),
         .library(name: "Waymark", targets: ["Waymark"]),
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "WaymarkSimulation", dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation"]),
         .target(name: "WaymarkNMEA"),
         .target(name: "WaymarkJSON"),
+        .target(name: "WaymarkMotion", dependencies: ["WaymarkClock"]),
+        .target(name: "WaymarkEngine", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMotion"]),
         .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA", "WaymarkJSON"]),
         .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON"]),
 
@@ -50,7 +53,10 @@ let package = Package(
         // The daemon's socket server (Server/), which speaks WaymarkProtocol to clients.
         .target(
             name: "WaymarkDaemon",
-            dependencies: ["WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"]
+            dependencies: [
+                "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkClock",
+                "WaymarkEngine", "WaymarkMotion", "WaymarkNMEA", "WaymarkSimulation", "WaymarkDrivers", "WaymarkBoard",
+            ]
         ),
 
         // Client library: `LocationUpdate.liveUpdates`, `Location.requestLocation` over the socket.
@@ -58,6 +64,9 @@ let package = Package(
             name: "Waymark",
             dependencies: ["WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"]
         ),
+
+        // The daemon's executable.
+        .executableTarget(name: "waymarkd", dependencies: ["WaymarkDaemon", "WaymarkProtocol"]),
 
         // Command-line tool.
         .executableTarget(

@@ -76,3 +76,19 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         return count == nil ? nil : counter
     }
 }
+
+extension FileDescriptor {
+    /// Reads a whole (small) file: a capture, a scenario, a board definition.
+    public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+        let file = try FileDescriptor.open(path, .readOnly)
+        defer { try? file.close() }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+        defer { chunk.deallocate() }
+        var bytes: [UInt8] = []
+        while true {
+            let count = try file.read(into: chunk) ?? 0
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import WaymarkClock
+import WaymarkEngine
+import WaymarkEventLoop
+import WaymarkLocation
+import WaymarkProtocol
+import WaymarkSystem
+
+/// The daemon's core on the event loop: hands what clients ask for and what the source
+/// reports to the pure ``Engine``, and carries out the engine's actions — updates to
+/// clients through the server, power and accelerometer commands to the source. It keeps at
+/// most one timer: the engine's next deadline.
+public final class Agent: AgentService {
+    private let loop: EventLoop
+    private let source: any LocationSource
+    private let timeline: Timeline
+    private let daemonVersion: String
+    private let startedAt: Instant
+    private var engine: Engine
+    private var actions: [EngineAction] = []
+    private var deadlineTimer: TimerID?
+    private var deadline: Instant?
+    private var subscriptionClients: [SubscriptionID: ClientID] = [:]
+    private var requestClients: [RequestID: ClientID] = [:]
+    private let log: (String) -> Void
+
+    /// Where updates and answers go (the server); set before the source starts.
+    public weak var sink: (any UpdateSink)?
+
+    /// Creates the agent for `source`; the engine's receiver figures come from `receiver`.
+    public init(
+        loop: EventLoop, source: any LocationSource, receiver: ReceiverCharacteristics, timeline: Timeline,
+        daemonVersion: String, log: @escaping (String) -> Void = { _ in }
+    ) {
+        self.loop = loop
+        self.source = source
+        self.timeline = timeline
+        self.daemonVersion = daemonVersion
+        self.log = log
+        var receiver = receiver
+        if !source.canPowerDownReceiver { receiver.poweredDownState = nil }
+        let settings = EngineSettings(
+            receiver: receiver, isSimulated: source.summary.isSimulated, hasAccelerometer: source.hasAccelerometer)
+        startedAt = timeline.now
+        engine = Engine(settings: settings, start: startedAt)
+    }
+
+    /// Starts the source; its events flow into the engine from now on.
+    public func start() throws {
+        try source.start(on: loop, timeline: timeline) { [unowned self] event in
+            self.handle(event)
+        }
+    }
+
+    /// Stops the source and the deadline timer.
+    public func stop() {
+        if let deadlineTimer { loop.cancel(deadlineTimer) }
+        deadlineTimer = nil
+        source.stop()
+    }
+
+    /// The engine, for status and tests.
+    public var engineState: Engine { engine }
+
+    // MARK: - AgentService
+
+    public func clientConnected(_ client: ClientID, credentials: PeerCredentials) {
+        log("client \(client) connected: pid \(credentials.pid), uid \(credentials.uid), gid \(credentials.gid)")
+    }
+
+    public func clientIdentified(_ client: ClientID, appID: String?) {
+        log("client \(client) is \(appID ?? "an unnamed app")")
+    }
+
+    public func clientDisconnected(_ client: ClientID) {
+        let subscriptions = subscriptionClients.filter { $0.value == client }.map(\.key).sorted()
+        let requests = requestClients.filter { $0.value == client }.map(\.key).sorted()
+        for subscription in subscriptions {
+            subscriptionClients[subscription] = nil
+            feed(.stopLiveUpdates(subscription))
+        }
+        for request in requests {
+            requestClients[request] = nil
+            feed(.cancelRequest(request))
+        }
+    }
+
+    public func startLiveUpdates(_ subscription: SubscriptionID, for client: ClientID, configuration: LiveConfiguration) {
+        subscriptionClients[subscription] = client
+        feed(.startLiveUpdates(subscription, configuration))
+    }
+
+    public func stopLiveUpdates(_ subscription: SubscriptionID, for client: ClientID) {
+        subscriptionClients[subscription] = nil
+        feed(.stopLiveUpdates(subscription))
+    }
+
+    public func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration) {
+        requestClients[request] = client
+        feed(.requestLocation(request, desiredAccuracy: desiredAccuracy, timeout: timeout))
+    }
+
+    public func status() -> StatusReport {
+        let now = timeline.now
+        let ledger = engine.ledger
+        var diagnostics = Diagnostics()
+        diagnostics.locationUnavailable = engine.isReceiverOn && engine.lastLocation == nil
+        return StatusReport(
+            daemonVersion: daemonVersion,
+            uptime: (now - startedAt).seconds,
+            source: source.summary,
+            receiverPowerState: ledger.state.rawValue,
+            receiverPowerSince: (ledger.since - startedAt).seconds,
+            lastLocation: engine.lastLocation,
+            isStationary: engine.isStationary,
+            clients: 0, liveSubscriptions: engine.subscriptionCount, pendingRequests: engine.pendingRequestCount,
+            diagnostics: diagnostics,
+            powerLedger: ReceiverPowerState.allCases.map { state in
+                StatusReport.PowerLedgerEntry(
+                    state: state.rawValue, seconds: ledger.time(in: state, at: now).seconds,
+                    milliwattHours: ledger.energy(in: state, at: now))
+            },
+            transitions: ledger.transitions.count)
+    }
+
+    // MARK: - Engine
+
+    private func handle(_ event: SourceEvent) {
+        switch event {
+        case .fix(let fix): feed(.fix(fix))
+        case .motionInterrupt: feed(.motionInterrupt)
+        case .accelerometerSamples(let samples, let rate): feed(.accelerometerSamples(samples, rate: rate))
+        case .accelerometerFailed(let reason):
+            log("accelerometer failed: \(reason); stationary detection continues on the GPS alone")
+            feed(.accelerometerFailed(reason: reason))
+        case .receiverLost(let reason):
+            log("receiver lost: \(reason)")
+            feed(.receiverLost(reason: reason))
+        }
+    }
+
+    private func feed(_ event: EngineEvent) {
+        actions.removeAll(keepingCapacity: true)
+        engine.handle(event, at: timeline.now, actions: &actions)
+        perform(actions)
+        scheduleDeadline()
+    }
+
+    private func perform(_ actions: [EngineAction]) {
+        for action in actions {
+            switch action {
+            case .deliver(let update, let subscription):
+                if let client = subscriptionClients[subscription] {
+                    sink?.send(update, subscription: subscription, to: client)
+                }
+            case .complete(let request, let result):
+                if let client = requestClients.removeValue(forKey: request) {
+                    sink?.send(result, request: request, to: client)
+                }
+            case .receiverPower(let on, let reason):
+                log("receiver \(on ? "on" : "off"): \(reason)")
+                source.setReceiverPower(on: on, reason: reason)
+            case .accelerometer(let command):
+                source.setAccelerometer(command)
+            }
+        }
+    }
+
+    /// Keeps exactly one timer, at the engine's next deadline; none when it has none.
+    private func scheduleDeadline() {
+        let next = engine.nextDeadline
+        guard next != deadline else { return }
+        if let deadlineTimer { loop.cancel(deadlineTimer) }
+        deadlineTimer = nil
+        deadline = next
+        guard let next else { return }
+        deadlineTimer = loop.schedule(at: timeline.monotonic(at: next)) { [unowned self] _ in
+            self.deadlineTimer = nil
+            self.deadline = nil
+            self.feed(.tick)
+        }
+    }
+}

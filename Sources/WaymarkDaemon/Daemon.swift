@@ -1,0 +1,141 @@
+import Glibc
+import WaymarkClock
+import WaymarkEngine
+import WaymarkEventLoop
+import WaymarkProtocol
+import WaymarkSimulation
+import WaymarkSystem
+
+/// How `waymarkd` is set up: where it listens and where its locations come from.
+public struct DaemonOptions: Sendable {
+    /// Where locations come from.
+    public enum Source: Sendable {
+        /// The simulated board running a scenario file.
+        case simulated(scenario: String, receiver: String, seed: UInt64)
+        /// A capture replayed at its pace (compressed by ``DaemonOptions/speed``).
+        case replay(path: String, repeats: Bool)
+        /// A receiver's NMEA stream on a device (a UART, a USB receiver, a pty).
+        case device(path: String, baudRate: Int, serial: Bool)
+    }
+
+    /// The socket path.
+    public var socketPath: String
+    /// The location source.
+    public var source: Source
+    /// How many timeline seconds pass per real second (simulations and replays only).
+    public var speed: Double
+    /// Whether to log to standard error.
+    public var verbose: Bool
+
+    /// Creates options.
+    public init(socketPath: String, source: Source, speed: Double = 1, verbose: Bool = false) {
+        self.socketPath = socketPath
+        self.source = source
+        self.speed = speed
+        self.verbose = verbose
+    }
+}
+
+/// The daemon: one event loop owning the location source, the agent's timer, the listening
+/// socket and every client; SIGTERM and SIGINT end it cleanly; under systemd it reports
+/// readiness and feeds the watchdog.
+public final class Daemon {
+    /// The daemon's version, as `hello` and `status` report it.
+    public static let version = "0.1.0"
+
+    private let options: DaemonOptions
+    private let loop: EventLoop
+    private let server: Server
+    private let agent: Agent
+    private let notifier = SystemdNotifier.fromEnvironment()
+
+    /// Sets up the daemon (nothing runs until ``run()``). Call it on the thread that will
+    /// run the loop, before any other thread starts: it takes over SIGTERM and SIGINT.
+    public init(options: DaemonOptions) throws {
+        self.options = options
+        loop = try EventLoop()
+        let log: (String) -> Void = options.verbose ? { Daemon.log($0) } : { _ in }
+        let (source, receiver) = try Self.makeSource(options.source)
+        let speed = source.summary.isSimulated ? options.speed : 1
+        agent = Agent(
+            loop: loop, source: source, receiver: receiver, timeline: Timeline(speed: speed),
+            daemonVersion: Daemon.version, log: log)
+        server = Server(
+            configuration: ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version), agent: agent,
+            log: log)
+        agent.sink = server
+        try loop.handleSignals([.terminate, .interrupt]) { loop, signal in
+            log("\(signal) received: shutting down")
+            loop.stop()
+        }
+    }
+
+    /// Runs until SIGTERM or SIGINT.
+    public func run() throws {
+        try server.start(on: loop)
+        try agent.start()
+        try? notifier?.send(.ready)
+        if let notifier, let interval = SystemdNotifier.watchdogInterval() {
+            loop.schedule(after: interval / 2, repeating: interval / 2) { _ in try? notifier.send(.watchdog) }
+        }
+        Daemon.log("waymarkd \(Daemon.version) listening on \(options.socketPath) (\(agent.status().source.description))")
+        try loop.run()
+        try? notifier?.send(.stopping)
+        agent.stop()
+        server.stop()
+    }
+
+    /// The event loop's wakeup count (for the idle benchmark and tests).
+    public var wakeups: Int { Int(loop.remote.wakeups) }
+
+    /// Writes a line to standard error.
+    public static func log(_ line: String) {
+        var text = "waymarkd: " + line + "\n"
+        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    // MARK: - Sources
+
+    static func makeSource(_ source: DaemonOptions.Source) throws -> (any LocationSource, ReceiverCharacteristics) {
+        switch source {
+        case .simulated(let scenarioPath, let receiverName, let seed):
+            let text = String(decoding: try FileDescriptor.readFile(scenarioPath), as: UTF8.self)
+            let scenario = try ScenarioParser.parse(text, file: scenarioPath)
+            guard let profile = ReceiverProfile.named(receiverName) else {
+                throw DaemonError.unknownReceiver(receiverName, known: ReceiverProfile.all.map(\.name))
+            }
+            return (SimulatedSource(scenario: scenario, profile: profile, seed: seed), profile.characteristics)
+        case .replay(let path, let repeats):
+            return (ReplaySource(path: path, repeats: repeats), ReceiverProfile.ubloxM8.characteristics)
+        case .device(let path, let baudRate, let serial):
+            let source = StreamSource(path: path, baudRate: baudRate, kind: serial ? .serial : .terminal)
+            return (source, ReceiverProfile.ubloxM8.characteristics)
+        }
+    }
+}
+
+/// What stops the daemon from starting.
+public enum DaemonError: Error, CustomStringConvertible {
+    /// No receiver profile has that name.
+    case unknownReceiver(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownReceiver(let name, let known):
+            "no receiver profile is called '\(name)'; use one of: \(known.joined(separator: ", "))"
+        }
+    }
+}
+
+extension ReceiverProfile {
+    /// What the engine needs to know of this receiver.
+    var characteristics: ReceiverCharacteristics {
+        ReceiverCharacteristics(
+            hotStart: hotStart, acquisitionTimeout: timeToFirstFix(.cold) + .seconds(15),
+            current: [
+                .off: current(in: .off), .acquiring: current(in: .acquiring), .tracking: current(in: .tracking),
+                .standby: current(in: .standby),
+            ],
+            voltage: supplyVoltage)
+    }
+}

@@ -1,0 +1,364 @@
+import WaymarkClock
+import WaymarkLocation
+import WaymarkMotion
+
+/// The decisions of the location agent, as a pure state machine: which update each live
+/// subscription gets, when it pauses because the device is stationary and when it resumes,
+/// how one-shot requests converge, when the receiver is powered and what the accelerometer
+/// does. It is fed timestamped events and answers with actions; it never reads a clock.
+///
+/// The rules are in `docs/semantics.md`; in short:
+/// * An unpaused subscription gets every usable fix with `isStationary == false`.
+/// * Once the device has shown no movement for the configuration's dwell, it gets exactly one
+///   update with a location and `isStationary == true`, then nothing until the device moves.
+/// * When no fix can be had it gets one update with no location and `locationUnavailable`,
+///   and another only after a location was delivered again (no flicker).
+/// * The receiver is powered exactly while someone needs fixes; while every subscription is
+///   paused it is down and the accelerometer's motion wake is armed. On the interrupt the
+///   receiver is powered at once; a short sample window tells movement (resume) from
+///   vibration (a false wake: power down again).
+public struct Engine: Sendable {
+    /// Counts for the power report and the status.
+    public struct Counters: Hashable, Sendable {
+        /// Motion interrupts that led to a resume.
+        public var motionWakes = 0
+        /// Motion interrupts that turned out to be vibration.
+        public var falseWakes = 0
+        /// Receiver wakes without an accelerometer, to look for movement.
+        public var gpsOnlyWakes = 0
+        /// Updates delivered.
+        public var updates = 0
+        /// Fixes not delivered because their accuracy was worse than the configuration allows.
+        public var filteredFixes = 0
+    }
+
+    /// The settings the engine runs with.
+    public let settings: EngineSettings
+    /// Time in each receiver state, transitions and energy.
+    public private(set) var ledger: PowerLedger
+    /// Counts for reports.
+    public private(set) var counters = Counters()
+    /// The newest location, delivered or not.
+    public private(set) var lastLocation: Location?
+    /// Why stationary detection runs on the GPS alone, if it does.
+    public private(set) var accelerometerFailure: String?
+
+    private var subscriptions: [LiveSubscription] = []
+    private var requests: [PendingRequest] = []
+    private var receiverOn = false
+    private var receiverOnSince: Instant
+    private var lastUsableFix: Instant?
+    private var locationAvailable = true
+    private var lastAccelerometerMovement: Instant
+    private var accelerometer = AccelerometerCommand.idle
+    private var motion: MotionClassifier
+    private var confirmingWake = false
+    private var gpsOnlyNextWake: Instant?
+    private var gpsOnlyChecking = false
+
+    /// Creates an engine at `start` with the receiver down.
+    public init(settings: EngineSettings, start: Instant) {
+        self.settings = settings
+        motion = settings.classifier
+        ledger = PowerLedger(receiver: settings.receiver, state: settings.receiver.poweredDownState ?? .acquiring, start: start)
+        receiverOnSince = start
+        lastAccelerometerMovement = start
+        receiverOn = settings.receiver.poweredDownState == nil
+        if settings.hasAccelerometer == false { accelerometerFailure = "no accelerometer on this board" }
+    }
+
+    /// Whether the device is currently considered stationary (every subscription paused, or
+    /// no movement seen for the default dwell).
+    public var isStationary: Bool {
+        if !subscriptions.isEmpty { return subscriptions.allSatisfy(\.isPaused) }
+        return false
+    }
+
+    /// Live subscriptions.
+    public var subscriptionCount: Int { subscriptions.count }
+    /// Requests waiting for a location.
+    public var pendingRequestCount: Int { requests.count }
+    /// Whether the receiver is powered (as commanded).
+    public var isReceiverOn: Bool { receiverOn }
+
+    /// The next instant the engine needs a ``EngineEvent/tick``, if any. `nil` means the engine
+    /// is idle until something happens: no timer at all.
+    public var nextDeadline: Instant? {
+        var deadlines: [Instant] = requests.map(\.deadline)
+        if receiverOn, locationAvailable, needsFixes {
+            deadlines.append(availabilityDeadline)
+        }
+        if hasAccelerometer, receiverOn {
+            let acquisitionEnd = lastLocation == nil ? receiverOnSince + settings.receiver.acquisitionTimeout : Instant.zero
+            for subscription in subscriptions where !subscription.isPaused && subscription.profile.accelerometerAlonePauses {
+                deadlines.append(max(lastAccelerometerMovement + subscription.profile.stationaryDwell, acquisitionEnd))
+            }
+        }
+        if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
+        return deadlines.min()
+    }
+
+    /// Handles one event at `now`, appending what must be done to `actions`.
+    public mutating func handle(_ event: EngineEvent, at now: Instant, actions: inout [EngineAction]) {
+        switch event {
+        case .fix(let fix): handle(fix, at: now, actions: &actions)
+        case .motionInterrupt: motionInterrupt(at: now, actions: &actions)
+        case .accelerometerSamples(let samples, let rate):
+            samplesArrived(motion.classify(samples, rate: rate), at: now, actions: &actions)
+        case .accelerometerFailed(let reason):
+            accelerometerFailure = reason
+            confirmingWake = false
+        case .receiverLost:
+            lastUsableFix = nil
+            markUnavailable(at: now, actions: &actions)
+        case .startLiveUpdates(let number, let configuration):
+            subscriptions.removeAll { $0.number == number }
+            let subscription = LiveSubscription(
+                number: number, configuration: configuration, hotStart: settings.receiver.hotStart, now: now)
+            subscriptions.append(subscription)
+            lastAccelerometerMovement = max(lastAccelerometerMovement, now)
+            if receiverOn && !locationAvailable {
+                announceUnavailable(toSubscriptionAt: subscriptions.count - 1, actions: &actions)
+            }
+        case .stopLiveUpdates(let number):
+            subscriptions.removeAll { $0.number == number }
+        case .requestLocation(let number, let desiredAccuracy, let timeout):
+            startRequest(number, desiredAccuracy: desiredAccuracy, timeout: timeout, at: now, actions: &actions)
+        case .cancelRequest(let number):
+            requests.removeAll { $0.number == number }
+        case .tick:
+            tick(at: now, actions: &actions)
+        }
+        applyPowerPolicy(at: now, actions: &actions)
+    }
+
+    // MARK: - Fixes
+
+    private mutating func handle(_ fix: Fix, at now: Instant, actions: inout [EngineAction]) {
+        guard receiverOn, let location = Location(fix: fix, isSimulated: settings.isSimulated) else { return }
+        lastLocation = location
+        lastUsableFix = now
+        ledger.enter(.tracking, at: now, reason: locationAvailable ? "first fix" : "fix regained")
+        locationAvailable = true
+        if gpsOnlyChecking { finishGPSOnlyCheck(with: location, at: now) }
+        for index in subscriptions.indices {
+            let moving = subscriptions[index].observe(location, at: now)
+            if moving, subscriptions[index].isPaused, !hasAccelerometer {
+                subscriptions[index].isPaused = false
+            }
+            deliver(location, toSubscriptionAt: index, at: now, actions: &actions)
+        }
+        for index in requests.indices.reversed() {
+            if let result = requests[index].offer(location) {
+                actions.append(.complete(requests[index].number, result))
+                requests.remove(at: index)
+            }
+        }
+    }
+
+    private mutating func deliver(_ location: Location, toSubscriptionAt index: Int, at now: Instant, actions: inout [EngineAction]) {
+        let subscription = subscriptions[index]
+        guard !subscription.isPaused else { return }
+        guard location.horizontalAccuracy <= subscription.profile.maximumHorizontalAccuracy else {
+            counters.filteredFixes += 1
+            return
+        }
+        let stationary = isStationary(subscription, at: now)
+        actions.append(.deliver(LocationUpdate(location: location, isStationary: stationary), to: subscription.number))
+        counters.updates += 1
+        subscriptions[index].announcedUnavailable = false
+        if stationary { subscriptions[index].isPaused = true }
+    }
+
+    /// Whether a subscription's device has shown no movement for its dwell.
+    private func isStationary(_ subscription: LiveSubscription, at now: Instant) -> Bool {
+        let gpsStill = subscription.gpsStill(at: now)
+        guard hasAccelerometer else { return gpsStill }
+        let accelerometerStill = now - lastAccelerometerMovement >= subscription.profile.stationaryDwell
+        return accelerometerStill && gpsStill
+    }
+
+    // MARK: - Motion
+
+    private var hasAccelerometer: Bool { settings.hasAccelerometer && accelerometerFailure == nil }
+
+    private mutating func motionInterrupt(at now: Instant, actions: inout [EngineAction]) {
+        guard hasAccelerometer, subscriptions.contains(where: \.isPaused) else { return }
+        // Power up at once: the hot start runs while the sample window decides.
+        confirmingWake = true
+    }
+
+    private mutating func samplesArrived(_ verdict: MotionVerdict, at now: Instant, actions: inout [EngineAction]) {
+        guard hasAccelerometer else { return }
+        if verdict == .moving {
+            lastAccelerometerMovement = now
+            if confirmingWake { counters.motionWakes += 1 }
+            confirmingWake = false
+            for index in subscriptions.indices where subscriptions[index].isPaused {
+                subscriptions[index].isPaused = false
+                subscriptions[index].lastGPSMovement = now
+                subscriptions[index].anchor = nil
+            }
+        } else if confirmingWake {
+            counters.falseWakes += 1
+            confirmingWake = false
+        }
+    }
+
+    // MARK: - Requests
+
+    private mutating func startRequest(
+        _ number: RequestNumber, desiredAccuracy: Double, timeout: Duration, at now: Instant, actions: inout [EngineAction]
+    ) {
+        var request = PendingRequest(number: number, desiredAccuracy: desiredAccuracy, deadline: now + timeout)
+        if receiverOn, let lastLocation, let lastUsableFix, now - lastUsableFix <= .milliseconds(1_500),
+            let result = request.offer(lastLocation)
+        {
+            actions.append(.complete(number, result))
+            return
+        }
+        requests.append(request)
+    }
+
+    // MARK: - Deadlines
+
+    private var needsFixes: Bool {
+        subscriptions.contains { !$0.isPaused } || !requests.isEmpty || gpsOnlyChecking || confirmingWake
+    }
+
+    /// When a missing fix becomes "location unavailable": the unavailability delay after the
+    /// last fix, or after a hot start's worth of grace once the receiver was powered up.
+    private var availabilityDeadline: Instant {
+        let powerUpGrace = receiverOnSince + settings.receiver.hotStart + settings.unavailableAfter
+        guard let lastUsableFix, lastUsableFix >= receiverOnSince else { return powerUpGrace }
+        return max(lastUsableFix + settings.unavailableAfter, powerUpGrace)
+    }
+
+    private mutating func tick(at now: Instant, actions: inout [EngineAction]) {
+        for index in requests.indices.reversed() where requests[index].deadline <= now {
+            actions.append(.complete(requests[index].number, requests[index].timedOut()))
+            requests.remove(at: index)
+        }
+        if receiverOn, locationAvailable, needsFixes, availabilityDeadline <= now {
+            markUnavailable(at: now, actions: &actions)
+        }
+        if hasAccelerometer {
+            pauseOnCalmAccelerometer(at: now, actions: &actions)
+        }
+        if gpsOnlyChecking, availabilityDeadline <= now {
+            gpsOnlyChecking = false  // no fix to judge by: look again at the next wake
+        }
+        if let wake = gpsOnlyNextWake, wake <= now {
+            gpsOnlyNextWake = nil
+            gpsOnlyChecking = true
+            counters.gpsOnlyWakes += 1
+        }
+    }
+
+    /// Pauses subscriptions whose dwell has passed on a calm accelerometer while no fix comes
+    /// to carry the stationary update (indoors, say): they get the last known location, or
+    /// none with `locationUnavailable`, and `isStationary == true`.
+    private mutating func pauseOnCalmAccelerometer(at now: Instant, actions: inout [EngineAction]) {
+        if let lastUsableFix, now - lastUsableFix < .seconds(2) { return }
+        // Give a receiver without any fix the time a cold start takes before giving up.
+        if lastLocation == nil, now - receiverOnSince < settings.receiver.acquisitionTimeout { return }
+        for index in subscriptions.indices {
+            let subscription = subscriptions[index]
+            guard !subscription.isPaused, subscription.profile.accelerometerAlonePauses,
+                now - lastAccelerometerMovement >= subscription.profile.stationaryDwell
+            else { continue }
+            var diagnostics = Diagnostics()
+            diagnostics.locationUnavailable = lastLocation == nil
+            let update = LocationUpdate(location: lastLocation, isStationary: true, diagnostics: diagnostics)
+            actions.append(.deliver(update, to: subscription.number))
+            counters.updates += 1
+            subscriptions[index].isPaused = true
+        }
+    }
+
+    private mutating func markUnavailable(at now: Instant, actions: inout [EngineAction]) {
+        if receiverOn { ledger.enter(.acquiring, at: now, reason: "fix lost") }
+        guard locationAvailable else { return }
+        locationAvailable = false
+        for index in subscriptions.indices where !subscriptions[index].isPaused {
+            announceUnavailable(toSubscriptionAt: index, actions: &actions)
+        }
+    }
+
+    private mutating func announceUnavailable(toSubscriptionAt index: Int, actions: inout [EngineAction]) {
+        guard !subscriptions[index].announcedUnavailable else { return }
+        var diagnostics = Diagnostics()
+        diagnostics.locationUnavailable = true
+        actions.append(.deliver(LocationUpdate(location: nil, diagnostics: diagnostics), to: subscriptions[index].number))
+        counters.updates += 1
+        subscriptions[index].announcedUnavailable = true
+    }
+
+    // MARK: - GPS-only stationary detection
+
+    private mutating func finishGPSOnlyCheck(with location: Location, at now: Instant) {
+        gpsOnlyChecking = false
+        let moved = subscriptions.contains { subscription in
+            guard let anchor = subscription.anchor else { return true }
+            return location.distance(from: anchor) > settings.gpsOnlyMovedDistance
+                || location.speed >= subscription.profile.movingSpeed
+        }
+        if moved {
+            for index in subscriptions.indices {
+                subscriptions[index].isPaused = false
+                subscriptions[index].lastGPSMovement = now
+            }
+        }
+    }
+
+    // MARK: - Power
+
+    /// Powers the receiver exactly while someone needs fixes, and sets the accelerometer to
+    /// what the situation needs.
+    private mutating func applyPowerPolicy(at now: Instant, actions: inout [EngineAction]) {
+        let needed = needsFixes
+        if needed && !receiverOn {
+            receiverOn = true
+            receiverOnSince = now
+            locationAvailable = true
+            ledger.enter(.acquiring, at: now, reason: powerUpReason)
+            actions.append(.receiverPower(on: true, reason: powerUpReason))
+        } else if !needed && receiverOn, let downState = settings.receiver.poweredDownState {
+            receiverOn = false
+            let reason = subscriptions.isEmpty && requests.isEmpty ? "no one needs fixes" : "stationary"
+            ledger.enter(downState, at: now, reason: reason)
+            actions.append(.receiverPower(on: false, reason: reason))
+        }
+        let paused = subscriptions.contains(where: \.isPaused)
+        if !hasAccelerometer {
+            // Without an accelerometer a paused receiver is woken now and then to look.
+            if paused && !needed {
+                if gpsOnlyNextWake == nil { gpsOnlyNextWake = now + settings.gpsOnlyWakeInterval }
+            } else if !paused {
+                gpsOnlyNextWake = nil
+            }
+        }
+        let wanted: AccelerometerCommand
+        if !hasAccelerometer {
+            wanted = .idle
+        } else if confirmingWake || subscriptions.contains(where: { !$0.isPaused }) {
+            wanted = .sample(rate: settings.samplingRate)
+        } else if paused {
+            wanted = .armMotionWake(threshold: settings.motionWakeThreshold)
+        } else {
+            wanted = .idle
+        }
+        if wanted != accelerometer {
+            if case .sample = wanted { motion.resume() }
+            accelerometer = wanted
+            actions.append(.accelerometer(wanted))
+        }
+    }
+
+    private var powerUpReason: String {
+        if confirmingWake { return "motion interrupt" }
+        if gpsOnlyChecking { return "periodic check for movement" }
+        if subscriptions.contains(where: { !$0.isPaused }) { return "live updates" }
+        return "location request"
+    }
+}

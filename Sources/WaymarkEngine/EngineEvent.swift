@@ -1,0 +1,56 @@
+import WaymarkClock
+import WaymarkLocation
+import WaymarkMotion
+
+/// A live-updates subscription, numbered by whoever hands it to the engine.
+public typealias SubscriptionNumber = UInt64
+/// A one-shot location request, numbered by whoever hands it to the engine.
+public typealias RequestNumber = UInt64
+
+/// Something that happened, handed to the engine with the instant it happened.
+public enum EngineEvent: Sendable {
+    /// The receiver completed an epoch (with or without a position).
+    case fix(Fix)
+    /// The accelerometer's motion-wake interrupt fired.
+    case motionInterrupt
+    /// A window of accelerometer samples taken at `rate` Hz, as asked with
+    /// ``AccelerometerCommand/sample(rate:)``.
+    case accelerometerSamples([AccelerationSample], rate: Double)
+    /// The accelerometer failed (I2C errors beyond retries); stationary detection falls back
+    /// to the GPS alone.
+    case accelerometerFailed(reason: String)
+    /// The receiver's byte stream failed or went silent (unplugged, wrong baud, dead).
+    case receiverLost(reason: String)
+    /// A client starts live updates.
+    case startLiveUpdates(SubscriptionNumber, LiveConfiguration)
+    /// A client stops live updates (or went away).
+    case stopLiveUpdates(SubscriptionNumber)
+    /// A client asks for one location.
+    case requestLocation(RequestNumber, desiredAccuracy: Double, timeout: Duration)
+    /// A client went away before its request was answered.
+    case cancelRequest(RequestNumber)
+    /// A deadline the engine asked for (``Engine/nextDeadline``) has come.
+    case tick
+}
+
+/// What the accelerometer should do.
+public enum AccelerometerCommand: Hashable, Sendable {
+    /// Stream samples at `rate` Hz, delivered about once a second.
+    case sample(rate: Double)
+    /// Stop streaming; program the chip's motion-wake interrupt at `threshold` mg.
+    case armMotionWake(threshold: Double)
+    /// Nothing is needed from it.
+    case idle
+}
+
+/// What the engine asks the world to do.
+public enum EngineAction: Hashable, Sendable {
+    /// Deliver an update to a live subscription.
+    case deliver(LocationUpdate, to: SubscriptionNumber)
+    /// Answer a location request.
+    case complete(RequestNumber, Result<Location, LocationError>)
+    /// Power the receiver up or down (with the board's strategy), for the given reason.
+    case receiverPower(on: Bool, reason: String)
+    /// Change what the accelerometer does.
+    case accelerometer(AccelerometerCommand)
+}

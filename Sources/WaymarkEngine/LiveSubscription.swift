@@ -1,0 +1,42 @@
+import WaymarkClock
+import WaymarkLocation
+
+/// The engine's view of one live-updates subscription.
+struct LiveSubscription: Sendable {
+    let number: SubscriptionNumber
+    let configuration: LiveConfiguration
+    let profile: ConfigurationProfile
+    /// Paused after its `isStationary` update, until the device moves.
+    var isPaused = false
+    /// Whether the last thing this subscription was told is "no location".
+    var announcedUnavailable = false
+    /// Last instant the GPS said the device was faster than the profile's stationary speed,
+    /// or moved away from ``anchor``.
+    var lastGPSMovement: Instant
+    /// Where the device was when the GPS last saw it moving.
+    var anchor: Location?
+
+    init(number: SubscriptionNumber, configuration: LiveConfiguration, hotStart: Duration, now: Instant) {
+        self.number = number
+        self.configuration = configuration
+        profile = ConfigurationProfile(configuration, hotStart: hotStart)
+        lastGPSMovement = now
+    }
+
+    /// Records what a fix says about movement; returns whether it shows the device moving
+    /// (fast enough, or away from where it stopped).
+    mutating func observe(_ location: Location, at now: Instant) -> Bool {
+        let drift = anchor.map { location.distance(from: $0) } ?? 0
+        let allowedDrift = max(10, 2 * location.horizontalAccuracy)
+        if location.speed >= profile.stationarySpeed || drift > allowedDrift || anchor == nil {
+            lastGPSMovement = now
+            anchor = location
+        }
+        return location.speed >= profile.movingSpeed || drift > allowedDrift
+    }
+
+    /// Whether the GPS has shown no movement for the whole dwell.
+    func gpsStill(at now: Instant) -> Bool {
+        now - lastGPSMovement >= profile.stationaryDwell
+    }
+}

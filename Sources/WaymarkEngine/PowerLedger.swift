@@ -1,0 +1,63 @@
+import WaymarkClock
+
+/// Exactly how long the receiver spent in each power state, every transition with its
+/// instant and reason, and the energy that cost at the receiver's currents.
+public struct PowerLedger: Hashable, Sendable {
+    /// One change of state.
+    public struct Transition: Hashable, Sendable {
+        /// When it happened.
+        public var instant: Instant
+        /// The state left.
+        public var from: ReceiverPowerState
+        /// The state entered.
+        public var to: ReceiverPowerState
+        /// Why (e.g. "stationary", "motion interrupt", "first fix").
+        public var reason: String
+    }
+
+    /// The state now.
+    public private(set) var state: ReceiverPowerState
+    /// Since when.
+    public private(set) var since: Instant
+    /// Every transition, in order.
+    public private(set) var transitions: [Transition] = []
+    private var accumulated: [ReceiverPowerState: Duration] = [:]
+    private let receiver: ReceiverCharacteristics
+
+    /// Starts a ledger in `state` at `start`.
+    public init(receiver: ReceiverCharacteristics, state: ReceiverPowerState = .off, start: Instant) {
+        self.receiver = receiver
+        self.state = state
+        self.since = start
+    }
+
+    /// Records a change of state (nothing if the state is unchanged).
+    public mutating func enter(_ newState: ReceiverPowerState, at instant: Instant, reason: String) {
+        guard newState != state else { return }
+        accumulated[state, default: .zero] += instant - since
+        transitions.append(Transition(instant: instant, from: state, to: newState, reason: reason))
+        state = newState
+        since = instant
+    }
+
+    /// Time spent in `state` up to `instant`.
+    public func time(in state: ReceiverPowerState, at instant: Instant) -> Duration {
+        let past = accumulated[state] ?? .zero
+        return state == self.state ? past + (instant - since) : past
+    }
+
+    /// Energy spent in `state` up to `instant`, milliwatt-hours.
+    public func energy(in state: ReceiverPowerState, at instant: Instant) -> Double {
+        time(in: state, at: instant).seconds / 3_600 * (receiver.current[state] ?? 0) * receiver.voltage
+    }
+
+    /// Energy spent in all states up to `instant`, milliwatt-hours.
+    public func totalEnergy(at instant: Instant) -> Double {
+        ReceiverPowerState.allCases.reduce(0) { $0 + energy(in: $1, at: instant) }
+    }
+
+    /// How many times the receiver was powered up from a down state.
+    public var powerCycles: Int {
+        transitions.filter { ($0.from == .off || $0.from == .standby) && $0.to == .acquiring }.count
+    }
+}

@@ -1,0 +1,111 @@
+import Glibc
+import WaymarkDaemon
+import WaymarkProtocol
+
+// waymarkd: the Waymark location agent. Options are parsed by hand to keep the daemon small
+// (no Foundation, no argument-parsing library in its footprint).
+
+let usage = """
+    usage: waymarkd [--socket PATH] [--verbose]
+                    [--scenario FILE] [--receiver NAME] [--seed N] [--speed X]   (simulated board, the default)
+                    | --replay FILE [--repeat] [--speed X]
+                    | --device PATH [--baud N] [--serial]
+
+      --socket PATH    where to listen (default: $WAYMARK_SOCKET, else /run/waymark/waymark.sock
+                       as root, else $XDG_RUNTIME_DIR/waymark/waymark.sock)
+      --scenario FILE  the simulated board's scenario (default: Scenarios/demo.scenario)
+      --receiver NAME  the simulated receiver: ublox-m8 (default), mt3339, quectel-l76
+      --speed X        run a simulation or replay X times faster than real time
+      --device PATH    read NMEA from a tty, pty or FIFO (with --serial: through libserialport)
+
+    """
+
+func fail(_ message: String) -> Never {
+    var text = "waymarkd: \(message)\n"
+    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(2)
+}
+
+func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
+
+/// The shipped demo scenario, looked up next to the sources or the installed data.
+func defaultScenario() -> String? {
+    var candidates = ["Scenarios/demo.scenario", "/usr/local/share/waymark/Scenarios/demo.scenario"]
+    var path = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &path, path.count - 1)
+    if length > 0 {
+        let executable = String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+        candidates.insert(directory + "/Scenarios/demo.scenario", at: 0)
+    }
+    return candidates.first { access($0, R_OK) == 0 }
+}
+
+var arguments = CommandLine.arguments.dropFirst()
+var socketPath = SocketPath.daemon(environment: environment, uid: getuid())
+var scenario: String?
+var receiver = "ublox-m8"
+var seed: UInt64 = 1
+var speed = 1.0
+var replay: String?
+var repeats = false
+var device: String?
+var baud = 9600
+var serial = false
+var verbose = false
+
+@MainActor func value(_ option: String) -> String {
+    guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
+    return value
+}
+
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--socket": socketPath = value(argument)
+    case "--scenario": scenario = value(argument)
+    case "--receiver": receiver = value(argument)
+    case "--seed":
+        guard let number = UInt64(value(argument)) else { fail("--seed takes a whole number") }
+        seed = number
+    case "--speed":
+        guard let number = Double(value(argument)), number > 0, number <= 10_000 else {
+            fail("--speed takes a number above 0 and at most 10000")
+        }
+        speed = number
+    case "--replay": replay = value(argument)
+    case "--repeat": repeats = true
+    case "--device": device = value(argument)
+    case "--baud":
+        guard let number = Int(value(argument)), (1_200...921_600).contains(number) else {
+            fail("--baud takes a rate from 1200 to 921600")
+        }
+        baud = number
+    case "--serial": serial = true
+    case "--verbose", "-v": verbose = true
+    case "--help", "-h":
+        print(usage, terminator: "")
+        exit(0)
+    default: fail("unknown option '\(argument)'\n\(usage)")
+    }
+}
+
+let source: DaemonOptions.Source
+if let replay {
+    source = .replay(path: replay, repeats: repeats)
+} else if let device {
+    source = .device(path: device, baudRate: baud, serial: serial)
+} else {
+    guard let path = scenario ?? defaultScenario() else {
+        fail("no scenario: pass --scenario FILE (the project ships Scenarios/*.scenario)")
+    }
+    source = .simulated(scenario: path, receiver: receiver, seed: seed)
+}
+
+do {
+    let daemon = try Daemon(options: DaemonOptions(socketPath: socketPath, source: source, speed: speed, verbose: verbose))
+    try daemon.run()
+} catch {
+    fail("\(error)")
+}
