@@ -2,7 +2,7 @@ import WaymarkClock
 
 /// One accelerometer reading in milli-g, in the device's frame: x along the direction of
 /// travel, y to the left, z up (a device lying flat reads about +1000 mg on z).
-public struct AccelerationSample: Hashable, Sendable {
+public struct AccelerometerReading: Hashable, Sendable {
     /// When the chip took the sample.
     public var instant: Instant
     /// Acceleration along x, mg.

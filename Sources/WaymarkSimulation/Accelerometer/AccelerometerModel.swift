@@ -24,7 +24,7 @@ public struct AccelerometerModel: Sendable {
     }
 
     /// The samples a chip at `outputDataRate` Hz takes in `[start, end)`.
-    public func samples(from start: Instant, to end: Instant, outputDataRate: Double) -> [AccelerationSample] {
+    public func samples(from start: Instant, to end: Instant, outputDataRate: Double) -> [AccelerometerReading] {
         let grid = SamplingGrid(outputDataRate: outputDataRate)
         guard start < end else { return [] }
         var piece = trajectory.pieceIndex(at: start)
@@ -32,7 +32,7 @@ public struct AccelerometerModel: Sendable {
             let instant = grid.instant(index)
             while piece + 1 < trajectory.pieces.count, trajectory.pieces[piece + 1].start <= instant { piece += 1 }
             let deviation = self.deviation(index: index, grid: grid, piece: piece)
-            return AccelerationSample(instant: instant, x: deviation.0, y: deviation.1, z: 1_000 + deviation.2)
+            return AccelerometerReading(instant: instant, x: deviation.0, y: deviation.1, z: 1_000 + deviation.2)
         }
     }
 
