@@ -95,7 +95,7 @@ let package = Package(
         // scripted agent, raw socket clients.
         .target(
             name: "WaymarkServerTestSupport",
-            dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem"],
+            dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"],
             path: "Tests/WaymarkServerTestSupport"
         ),
         .testTarget(

@@ -1,27 +1,26 @@
 /// Splits a connection's bytes into lines, refusing lines longer than a limit without
 /// buffering them: an oversize line is reported once and skipped up to its newline.
-struct LineBuffer {
+public struct LineBuffer: Sendable {
     /// What the bytes held.
-    enum Item: Equatable {
+    public enum Item: Equatable, Sendable {
         /// A complete line without its newline (and without a trailing carriage return).
         case line([UInt8])
         /// A line longer than the limit was discarded.
         case tooLong
     }
 
-    let maximumLength: Int
+    /// The longest line accepted, in bytes, without its newline.
+    public let maximumLength: Int
     private var pending: [UInt8] = []
     private var discarding = false
 
-    init(maximumLength: Int) {
+    /// A buffer for lines of at most `maximumLength` bytes.
+    public init(maximumLength: Int = ProtocolLimits.maximumLineLength) {
         self.maximumLength = maximumLength
     }
 
-    /// Whether part of a line has been received and not yet its newline.
-    var hasPartialLine: Bool { !pending.isEmpty || discarding }
-
     /// Takes `bytes` and returns the lines they complete; blank lines are skipped.
-    mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Item] {
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Item] {
         var items: [Item] = []
         var rest = bytes[...]
         while !rest.isEmpty {

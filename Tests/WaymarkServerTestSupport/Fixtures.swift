@@ -1,11 +1,11 @@
 import WaymarkLocation
-import WaymarkServerTestSupport
 
-/// A daemon on a fresh socket, removed at the end of `body`.
-func withDaemon(_ body: (TestDaemon) async throws -> Void) async throws {
+/// A daemon listening at `path` (a fresh temporary directory's socket if `nil`), shut down
+/// (and the directory removed) when `body` ends.
+public func withDaemon(at path: String? = nil, _ body: (TestDaemon) async throws -> Void) async throws {
     let directory = try TemporarySocketDirectory()
     defer { directory.remove() }
-    let daemon = try TestDaemon(path: directory.socket())
+    let daemon = try TestDaemon(path: path ?? directory.socket())
     do {
         try await body(daemon)
     } catch {
@@ -16,7 +16,7 @@ func withDaemon(_ body: (TestDaemon) async throws -> Void) async throws {
 }
 
 /// An update whose latitude tells which one it is.
-func numbered(_ index: Int) -> LocationUpdate {
+public func numbered(_ index: Int) -> LocationUpdate {
     LocationUpdate(location: Location(
         latitude: Double(index) / 1_000, longitude: 8.5, horizontalAccuracy: 5,
         timestamp: Timestamp(nanosecondsSinceEpoch: Int64(index) * 1_000_000_000)))
@@ -24,5 +24,17 @@ func numbered(_ index: Int) -> LocationUpdate {
 
 extension LocationUpdate {
     /// The number ``numbered(_:)`` gave the update.
-    var number: Int? { location.map { Int(($0.latitude * 1_000).rounded()) } }
+    public var number: Int? { location.map { Int(($0.latitude * 1_000).rounded()) } }
+}
+
+/// A condition that did not come true in time.
+public struct TimedOut: Error {}
+
+/// Waits (up to 5 s) until `condition` holds.
+public func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
+    for _ in 0..<500 {
+        if await condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    throw TimedOut()
 }

@@ -129,12 +129,3 @@ struct ConversationTests {
         }
     }
 }
-
-/// Waits (up to 5 s) until `condition` holds.
-func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
-    for _ in 0..<500 {
-        if await condition() { return }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    Issue.record("timed out waiting")
-}

@@ -7,7 +7,7 @@ final class Connection {
     let id: ClientID
     let descriptor: FileDescriptor
     let credentials: PeerCredentials
-    var lines = LineBuffer(maximumLength: ProtocolLimits.maximumLineLength)
+    var lines = LineBuffer()
     var output = OutputQueue()
     /// Whether `hello` was exchanged.
     var isGreeted = false

@@ -1,0 +1,258 @@
+import WaymarkEventLoop
+import WaymarkLocation
+import WaymarkProtocol
+import WaymarkSystem
+
+/// The process's connection to the daemon, confined to the client's I/O thread: it connects,
+/// says hello, (re)starts subscriptions, routes replies and updates, and after losing the
+/// daemon tells every live sequence so (``Diagnostics/daemonUnavailable``) and reconnects
+/// with backoff while any sequence is live.
+final class ClientCore {
+    typealias UpdateContinuation = AsyncThrowingStream<LocationUpdate, any Error>.Continuation
+    typealias ReplyHandler = (Result<ReplyResult, WaymarkError>) -> Void
+
+    private struct Subscription {
+        let configuration: LiveConfiguration
+        let continuation: UpdateContinuation
+        /// The daemon's id once it accepted the subscription on the current connection.
+        var daemonID: UInt64?
+        /// Whether it was told about the current outage already.
+        var knowsDaemonIsUnavailable = false
+    }
+
+    private static let firstReconnectDelay = Duration.milliseconds(100)
+    private static let longestReconnectDelay = Duration.seconds(5)
+
+    private let loop: EventLoop
+    private let paths: () -> [String]
+    private let appID: String?
+    private var descriptor: FileDescriptor?
+    private var lines = LineBuffer()
+    private var output: [UInt8] = []
+    private var written = 0
+    private var interest: IOEvents = .readable
+    private var subscriptions: [UInt64: Subscription] = [:]
+    private var localIDs: [UInt64: UInt64] = [:]
+    private var handlers: [Int64: ReplyHandler] = [:]
+    private var lastRequestID: Int64 = 0
+    private var reconnectDelay = firstReconnectDelay
+    private var reconnectTimer: TimerID?
+    private var lastFailure = "not connected yet"
+
+    /// A core on `loop` that looks for the daemon at `paths()` (tried in order, at every
+    /// attempt) and introduces itself as `appID`.
+    init(loop: EventLoop, paths: @escaping () -> [String], appID: String?) {
+        self.loop = loop
+        self.paths = paths
+        self.appID = appID
+    }
+
+    // MARK: Live updates
+
+    /// Starts a sequence's subscription; updates go to `continuation`.
+    func subscribe(_ local: UInt64, _ configuration: LiveConfiguration, _ continuation: UpdateContinuation) {
+        subscriptions[local] = Subscription(configuration: configuration, continuation: continuation)
+        if descriptor != nil {
+            start(local)
+        } else if connect() == false {
+            announceUnavailable()
+            scheduleReconnect()
+        }
+    }
+
+    /// Ends a sequence's subscription (the loop was left, the task cancelled, the sequence
+    /// dropped); tells the daemon if it knew it.
+    func unsubscribe(_ local: UInt64) {
+        guard let subscription = subscriptions.removeValue(forKey: local) else { return }
+        subscription.continuation.finish()
+        if let daemonID = subscription.daemonID {
+            localIDs[daemonID] = nil
+            send(.stopLiveUpdates(subscription: daemonID)) { _ in }
+        }
+        if subscriptions.isEmpty, let reconnectTimer {
+            loop.cancel(reconnectTimer)
+            self.reconnectTimer = nil
+        }
+    }
+
+    private func start(_ local: UInt64) {
+        guard let configuration = subscriptions[local]?.configuration else { return }
+        send(.startLiveUpdates(configuration)) { [unowned self] result in
+            switch result {
+            case .success(.subscription(let daemonID)):
+                guard subscriptions[local] != nil else {
+                    // The sequence ended while the daemon was starting it.
+                    send(.stopLiveUpdates(subscription: daemonID)) { _ in }
+                    return
+                }
+                subscriptions[local]?.daemonID = daemonID
+                subscriptions[local]?.knowsDaemonIsUnavailable = false
+                localIDs[daemonID] = local
+            case .success, .failure(.daemonUnavailable):
+                break
+            case .failure(let error):
+                subscriptions.removeValue(forKey: local)?.continuation.finish(throwing: error)
+            }
+        }
+    }
+
+    // MARK: Location requests
+
+    /// Asks for one location; `pending` is resumed with the answer.
+    func requestLocation(_ request: LocationRequest, _ pending: PendingRequest) {
+        guard descriptor != nil || connect() else {
+            pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
+            return
+        }
+        // A daemon that never answers must not hang the caller.
+        let deadline = loop.schedule(after: request.timeout + .seconds(2)) { _ in
+            pending.resume(with: .failure(LocationError.locationUnknown))
+        }
+        send(.requestLocation(request)) { [unowned self] result in
+            loop.cancel(deadline)
+            switch result {
+            case .success(.location(let location)): pending.resume(with: .success(location))
+            case .success(let other): pending.resume(with: .failure(WaymarkError.refused(code: "invalidMessage", message: "unexpected result \(other)")))
+            case .failure(.refused(code: "locationUnknown", _)): pending.resume(with: .failure(LocationError.locationUnknown))
+            case .failure(.refused(code: "authorizationDenied", _)): pending.resume(with: .failure(LocationError.denied))
+            case .failure(let error): pending.resume(with: .failure(error))
+            }
+        }
+    }
+
+    // MARK: Connection
+
+    /// Connects to the first socket that answers, says hello and restarts every subscription.
+    private func connect() -> Bool {
+        for path in paths() {
+            do throws(SystemError) {
+                let socket = try FileDescriptor.connectUnixStream(to: path)
+                do throws(SystemError) {
+                    try loop.register(socket, for: .readable) { [unowned self] _, events in handle(events) }
+                } catch {
+                    try? socket.close()
+                    throw error
+                }
+                descriptor = socket
+                (lines, output, written, interest) = (LineBuffer(), [], 0, .readable)
+                send(.hello(Hello(appID: appID))) { [unowned self] result in
+                    if case .success = result { reconnectDelay = Self.firstReconnectDelay }
+                }
+                for local in subscriptions.keys.sorted() { start(local) }
+                return true
+            } catch {
+                lastFailure = "\(error)"
+            }
+        }
+        return false
+    }
+
+    private func scheduleReconnect() {
+        guard reconnectTimer == nil, !subscriptions.isEmpty else { return }
+        reconnectTimer = loop.schedule(after: reconnectDelay) { [unowned self] _ in
+            reconnectTimer = nil
+            reconnectDelay = min(reconnectDelay * 2, Self.longestReconnectDelay)
+            if !connect() { scheduleReconnect() }
+        }
+    }
+
+    /// Tells each subscription, once per outage, that the daemon is unavailable.
+    private func announceUnavailable() {
+        var diagnostics = Diagnostics()
+        diagnostics.daemonUnavailable = true
+        for local in subscriptions.keys.sorted() where subscriptions[local]?.knowsDaemonIsUnavailable == false {
+            subscriptions[local]?.knowsDaemonIsUnavailable = true
+            subscriptions[local]?.continuation.yield(LocationUpdate(location: nil, diagnostics: diagnostics))
+        }
+    }
+
+    private func disconnected(_ reason: String) {
+        guard let socket = descriptor else { return }
+        try? loop.unregister(socket)
+        try? socket.close()
+        descriptor = nil
+        lastFailure = reason
+        let waiting = handlers.sorted { $0.key < $1.key }
+        handlers = [:]
+        for (_, handler) in waiting { handler(.failure(.daemonUnavailable(reason))) }
+        localIDs = [:]
+        for local in subscriptions.keys { subscriptions[local]?.daemonID = nil }
+        announceUnavailable()
+        scheduleReconnect()
+    }
+
+    // MARK: Reading and writing
+
+    private func handle(_ events: IOEvents) {
+        if events.contains(.readable) { read() }
+        if events.contains(.writable) { flush() }
+        if !events.isDisjoint(with: [.hangup, .error]) { disconnected("the daemon closed the connection") }
+    }
+
+    private func read() {
+        guard let socket = descriptor else { return }
+        withUnsafeTemporaryAllocation(byteCount: 65_536, alignment: 1) { buffer in
+            let result = Result { () throws(SystemError) in try socket.read(into: buffer) }
+            switch result {
+            case .failure(let error): disconnected("\(error)")
+            case .success(nil): break
+            case .success(0): disconnected("the daemon closed the connection")
+            case .success(let count?):
+                for case .line(let line) in lines.append(UnsafeRawBufferPointer(rebasing: buffer[..<count])) where descriptor == socket {
+                    receive(line)
+                }
+            }
+        }
+    }
+
+    private func receive(_ line: [UInt8]) {
+        // Lines this version cannot read (newer events) are skipped.
+        guard let message = try? ServerMessage(line: line) else { return }
+        switch message {
+        case .reply(let reply):
+            guard case .number(let id)? = reply.id, let handler = handlers.removeValue(forKey: id) else { return }
+            handler(reply.outcome.mapError { .refused(code: $0.code.rawValue, message: $0.message) })
+        case .event(.update(let event)):
+            guard let local = localIDs[event.subscription] else { return }
+            subscriptions[local]?.continuation.yield(event.update)
+        case .event:
+            break
+        }
+    }
+
+    /// Sends a request; `handler` gets its reply, or `daemonUnavailable` if the connection
+    /// ends first.
+    private func send(_ operation: Operation, _ handler: @escaping ReplyHandler) {
+        guard descriptor != nil else {
+            handler(.failure(.daemonUnavailable(lastFailure)))
+            return
+        }
+        lastRequestID += 1
+        handlers[lastRequestID] = handler
+        output.append(contentsOf: Request(id: .number(lastRequestID), operation: operation).line)
+        flush()
+    }
+
+    private func flush() {
+        guard let socket = descriptor else { return }
+        while written < output.count {
+            let result = output[written...].withUnsafeBytes { raw in
+                Result { () throws(SystemError) in try socket.send(raw) }
+            }
+            guard case .success(let sent) = result else {
+                disconnected("the daemon closed the connection")
+                return
+            }
+            guard let sent else { break }
+            written += sent
+        }
+        if written == output.count {
+            output.removeAll(keepingCapacity: true)
+            written = 0
+        }
+        let wanted: IOEvents = output.isEmpty ? .readable : [.readable, .writable]
+        guard wanted != interest else { return }
+        interest = wanted
+        try? loop.modify(socket, for: wanted)
+    }
+}

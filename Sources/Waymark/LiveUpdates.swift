@@ -1,0 +1,72 @@
+import WaymarkLocation
+import WaymarkProtocol
+
+extension LocationUpdate {
+    /// Live location updates from the Waymark daemon, as Core Location's
+    /// `CLLocationUpdate.liveUpdates(_:)`:
+    ///
+    /// ```swift
+    /// for try await update in LocationUpdate.liveUpdates(.fitness) {
+    ///     if let location = update.location { show(location) }
+    ///     if update.isStationary { break }
+    /// }
+    /// ```
+    ///
+    /// Updates start when iteration starts and stop when the loop is left, the task is
+    /// cancelled, or a `first(where:)` finds its match. While the daemon is unreachable an
+    /// update without a location and with ``Diagnostics/daemonUnavailable`` comes, and the
+    /// updates continue once the library has reconnected.
+    public static func liveUpdates(_ configuration: LiveConfiguration = .default) -> Updates {
+        Updates(configuration: configuration)
+    }
+
+    /// The asynchronous sequence of ``LocationUpdate/liveUpdates(_:)``.
+    public struct Updates: AsyncSequence, Sendable {
+        public typealias Element = LocationUpdate
+
+        /// The configuration the updates are for.
+        public let configuration: LiveConfiguration
+
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(storage: LiveUpdatesStorage(configuration: configuration, client: .shared))
+        }
+
+        /// Iterates one subscription; dropping it stops the subscription.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            private let storage: LiveUpdatesStorage
+            private var updates: AsyncThrowingStream<LocationUpdate, any Error>.AsyncIterator
+
+            init(storage: LiveUpdatesStorage) {
+                self.storage = storage
+                updates = storage.stream.makeAsyncIterator()
+            }
+
+            /// The next update; `nil` once the subscription has ended (the task was cancelled).
+            public mutating func next() async throws -> LocationUpdate? {
+                try await updates.next()
+            }
+        }
+    }
+}
+
+/// One subscription's updates: started in the daemon when created, stopped when the consumer
+/// is cancelled or the storage is dropped (the `for` loop was left).
+final class LiveUpdatesStorage: Sendable {
+    let stream: AsyncThrowingStream<LocationUpdate, any Error>
+    private let token: UInt64
+    private let client: DaemonClient
+
+    init(configuration: LiveConfiguration, client: DaemonClient) {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LocationUpdate.self, bufferingPolicy: .bufferingNewest(64))
+        let token = client.makeToken()
+        continuation.onTermination = { _ in client.execute { $0.unsubscribe(token) } }
+        client.execute { $0.subscribe(token, configuration, continuation) }
+        self.stream = stream
+        self.token = token
+        self.client = client
+    }
+
+    deinit {
+        client.execute { [token] in $0.unsubscribe(token) }
+    }
+}

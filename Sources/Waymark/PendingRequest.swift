@@ -1,0 +1,33 @@
+import Synchronization
+import WaymarkLocation
+
+/// A location request's continuation, resumed exactly once: by the daemon's answer, the
+/// deadline, or the caller's cancellation, whichever comes first.
+final class PendingRequest: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Location, any Error>?
+        var result: Result<Location, any Error>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Hands over the continuation; resumes it at once if the result is already known.
+    func wait(with continuation: CheckedContinuation<Location, any Error>) {
+        let known: Result<Location, any Error>? = state.withLock { state in
+            if state.result == nil { state.continuation = continuation }
+            return state.result
+        }
+        if let known { continuation.resume(with: known) }
+    }
+
+    /// Resumes the caller with `result`, unless it was resumed already.
+    func resume(with result: Result<Location, any Error>) {
+        let continuation: CheckedContinuation<Location, any Error>? = state.withLock { state in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(with: result)
+    }
+}

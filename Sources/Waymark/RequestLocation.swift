@@ -1,0 +1,28 @@
+import WaymarkLocation
+import WaymarkProtocol
+
+extension Location {
+    /// One location from the Waymark daemon, as Core Location's `requestLocation()`: the
+    /// first at least `desiredAccuracy` metres accurate (0: the best the receiver can do), or
+    /// the best the daemon had when `timeout` ends.
+    ///
+    /// ```swift
+    /// let here = try await Location.requestLocation(desiredAccuracy: 20, timeout: .seconds(60))
+    /// ```
+    ///
+    /// - Throws: ``LocationError/locationUnknown`` when no location could be had in time,
+    ///   ``LocationError/denied`` when the app is not authorized, ``WaymarkError`` when the
+    ///   daemon is unreachable or refuses, `CancellationError` when the task is cancelled.
+    public static func requestLocation(desiredAccuracy: Double = 0, timeout: Duration = .seconds(30)) async throws -> Location {
+        let request = LocationRequest(desiredAccuracy: desiredAccuracy, timeout: timeout)
+        let pending = PendingRequest()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                pending.wait(with: continuation)
+                DaemonClient.shared.execute { $0.requestLocation(request, pending) }
+            }
+        } onCancel: {
+            pending.resume(with: .failure(CancellationError()))
+        }
+    }
+}
