@@ -35,7 +35,8 @@ struct ConversationTests {
             try client.hello()
             let started = try client.request(.startLiveUpdates(.fitness))
             #expect(started.outcome == .success(.subscription(1)))
-            #expect(daemon.agent.calls.last == .start(1, 1, .fitness))
+            // The agent hears of it after the reply is queued, so its first update follows the reply.
+            try await waitUntil { daemon.agent.calls.last == .start(1, 1, .fitness) }
 
             await daemon.onLoop { _ in daemon.agent.broadcast(numbered(5)) }
             #expect(try client.readMessage() == .event(.update(UpdateEvent(subscription: 1, update: numbered(5), missed: 0))))
