@@ -22,11 +22,19 @@ let package = Package(
         // Pure core: no Foundation, no I/O.
         .target(name: "WaymarkClock"),
         // The simulated board (scenarios, receiver and accelerometer models): pure, seeded.
-        .target(name: "WaymarkSimulation", dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation"]),
+        .target(name: "WaymarkReceiver", dependencies: ["WaymarkClock", "WaymarkNMEA"]),
+        .target(name: "WaymarkSimulation", dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkReceiver"]),
         .target(name: "WaymarkNMEA"),
         .target(name: "WaymarkJSON"),
         .target(name: "WaymarkMotion", dependencies: ["WaymarkClock"]),
-        .target(name: "WaymarkEngine", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMotion"]),
+        .target(
+            name: "WaymarkPowerProfile",
+            dependencies: [
+                "WaymarkClock", "WaymarkEngine", "WaymarkJSON", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver",
+                "WaymarkSimulation",
+            ]
+        ),
+        .target(name: "WaymarkEngine", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver"]),
         .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA", "WaymarkJSON"]),
         .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON"]),
 
@@ -56,6 +64,7 @@ let package = Package(
             dependencies: [
                 "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkClock",
                 "WaymarkEngine", "WaymarkMotion", "WaymarkNMEA", "WaymarkSimulation", "WaymarkDrivers", "WaymarkBoard",
+                "WaymarkReceiver",
             ]
         ),
 
@@ -72,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "WaymarkNMEA", "WaymarkLocation", "WaymarkJSON", "WaymarkBoard", "WaymarkDrivers",
+                "WaymarkNMEA", "WaymarkLocation", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkDrivers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,7 +89,7 @@ let package = Package(
         .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA"]),
         .testTarget(
             name: "WaymarkSimulationTests",
-            dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation"]
+            dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkReceiver"]
         ),
         .testTarget(
             name: "WaymarkLocationTests",

@@ -6,6 +6,6 @@ struct WaymarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waymark",
         abstract: "Waymark, a location agent for Raspberry Pi class boards.",
-        subcommands: [NMEACommand.self, DoctorCommand.self]
+        subcommands: [NMEACommand.self, PowerRunCommand.self, DoctorCommand.self]
     )
 }

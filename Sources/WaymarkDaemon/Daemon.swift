@@ -1,3 +1,4 @@
+import WaymarkReceiver
 import Glibc
 import WaymarkClock
 import WaymarkEngine
@@ -96,7 +97,7 @@ public final class Daemon {
 
     // MARK: - Sources
 
-    static func makeSource(_ source: DaemonOptions.Source) throws -> (any LocationSource, ReceiverCharacteristics) {
+    static func makeSource(_ source: DaemonOptions.Source) throws -> (any LocationSource, ReceiverProfile) {
         switch source {
         case .simulated(let scenarioPath, let receiverName, let seed):
             let text = String(decoding: try FileDescriptor.readFile(scenarioPath), as: UTF8.self)
@@ -104,12 +105,12 @@ public final class Daemon {
             guard let profile = ReceiverProfile.named(receiverName) else {
                 throw DaemonError.unknownReceiver(receiverName, known: ReceiverProfile.all.map(\.name))
             }
-            return (SimulatedSource(scenario: scenario, profile: profile, seed: seed), profile.characteristics)
+            return (SimulatedSource(scenario: scenario, profile: profile, seed: seed), profile)
         case .replay(let path, let repeats):
-            return (ReplaySource(path: path, repeats: repeats), ReceiverProfile.ubloxM8.characteristics)
+            return (ReplaySource(path: path, repeats: repeats), ReceiverProfile.ubloxM8)
         case .device(let path, let baudRate, let serial):
             let source = StreamSource(path: path, baudRate: baudRate, kind: serial ? .serial : .terminal)
-            return (source, ReceiverProfile.ubloxM8.characteristics)
+            return (source, ReceiverProfile.ubloxM8)
         }
     }
 }
@@ -124,18 +125,5 @@ public enum DaemonError: Error, CustomStringConvertible {
         case .unknownReceiver(let name, let known):
             "no receiver profile is called '\(name)'; use one of: \(known.joined(separator: ", "))"
         }
-    }
-}
-
-extension ReceiverProfile {
-    /// What the engine needs to know of this receiver.
-    var characteristics: ReceiverCharacteristics {
-        ReceiverCharacteristics(
-            hotStart: hotStart, acquisitionTimeout: timeToFirstFix(.cold) + .seconds(15),
-            current: [
-                .off: current(in: .off), .acquiring: current(in: .acquiring), .tracking: current(in: .tracking),
-                .standby: current(in: .standby),
-            ],
-            voltage: supplyVoltage)
     }
 }

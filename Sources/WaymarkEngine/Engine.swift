@@ -1,6 +1,7 @@
 import WaymarkClock
 import WaymarkLocation
 import WaymarkMotion
+import WaymarkReceiver
 
 /// The decisions of the location agent, as a pure state machine: which update each live
 /// subscription gets, when it pauses because the device is stationary and when it resumes,
@@ -60,10 +61,10 @@ public struct Engine: Sendable {
     public init(settings: EngineSettings, start: Instant) {
         self.settings = settings
         motion = settings.classifier
-        ledger = PowerLedger(receiver: settings.receiver, state: settings.receiver.poweredDownState ?? .acquiring, start: start)
+        ledger = PowerLedger(receiver: settings.receiver, state: settings.poweredDownState ?? .acquiring, start: start)
         receiverOnSince = start
         lastAccelerometerMovement = start
-        receiverOn = settings.receiver.poweredDownState == nil
+        receiverOn = settings.poweredDownState == nil
         if settings.hasAccelerometer == false { accelerometerFailure = "no accelerometer on this board" }
     }
 
@@ -89,7 +90,7 @@ public struct Engine: Sendable {
             deadlines.append(availabilityDeadline)
         }
         if hasAccelerometer, receiverOn {
-            let acquisitionEnd = lastLocation == nil ? receiverOnSince + settings.receiver.acquisitionTimeout : Instant.zero
+            let acquisitionEnd = lastLocation == nil ? receiverOnSince + settings.acquisitionTimeout : Instant.zero
             for subscription in subscriptions where !subscription.isPaused && subscription.profile.accelerometerAlonePauses {
                 deadlines.append(max(lastAccelerometerMovement + subscription.profile.stationaryDwell, acquisitionEnd))
             }
@@ -261,7 +262,7 @@ public struct Engine: Sendable {
     private mutating func pauseOnCalmAccelerometer(at now: Instant, actions: inout [EngineAction]) {
         if let lastUsableFix, now - lastUsableFix < .seconds(2) { return }
         // Give a receiver without any fix the time a cold start takes before giving up.
-        if lastLocation == nil, now - receiverOnSince < settings.receiver.acquisitionTimeout { return }
+        if lastLocation == nil, now - receiverOnSince < settings.acquisitionTimeout { return }
         for index in subscriptions.indices {
             let subscription = subscriptions[index]
             guard !subscription.isPaused, subscription.profile.accelerometerAlonePauses,
@@ -323,7 +324,7 @@ public struct Engine: Sendable {
             locationAvailable = true
             ledger.enter(.acquiring, at: now, reason: powerUpReason)
             actions.append(.receiverPower(on: true, reason: powerUpReason))
-        } else if !needed && receiverOn, let downState = settings.receiver.poweredDownState {
+        } else if !needed && receiverOn, let downState = settings.poweredDownState {
             receiverOn = false
             let reason = subscriptions.isEmpty && requests.isEmpty ? "no one needs fixes" : "stationary"
             ledger.enter(downState, at: now, reason: reason)

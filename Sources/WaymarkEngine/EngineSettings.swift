@@ -1,56 +1,15 @@
 import WaymarkMotion
-
-/// The receiver states the power ledger accounts for.
-public enum ReceiverPowerState: String, Hashable, Sendable, CaseIterable {
-    /// Main supply off; the backup supply (if any) keeps time and ephemeris.
-    case off
-    /// Powered, no fix yet.
-    case acquiring
-    /// Powered, delivering fixes.
-    case tracking
-    /// Navigation stopped by a command (PMTK standby); wakes on any byte.
-    case standby
-}
-
-/// What the engine must know about the receiver, and how it powers it down.
-public struct ReceiverCharacteristics: Hashable, Sendable {
-    /// Time to first fix after a short power-down with backup supply kept.
-    public var hotStart: Duration
-    /// How long a receiver may take to find its first fix from nothing (a cold start, with
-    /// margin): until then a calm accelerometer alone does not power it down.
-    public var acquisitionTimeout: Duration
-    /// Current drawn in each state, milliamperes.
-    public var current: [ReceiverPowerState: Double]
-    /// Supply voltage, volts.
-    public var voltage: Double
-    /// The state the board's power strategy puts the receiver in: `.off` for a GPIO enable
-    /// line or a UBX backup request, `.standby` for PMTK standby; `nil` when the board cannot
-    /// power it down (the receiver stays on; only delivery pauses).
-    public var poweredDownState: ReceiverPowerState?
-
-    /// Creates receiver characteristics.
-    public init(
-        hotStart: Duration, acquisitionTimeout: Duration = .seconds(45), current: [ReceiverPowerState: Double],
-        voltage: Double, poweredDownState: ReceiverPowerState? = .off
-    ) {
-        self.hotStart = hotStart
-        self.acquisitionTimeout = acquisitionTimeout
-        self.current = current
-        self.voltage = voltage
-        self.poweredDownState = poweredDownState
-    }
-
-    /// u-blox M8 at 3.0 V (SAM-M8Q data sheet): 29 mA tracking, 32 mA acquiring, 17.5 µA
-    /// backup, 1 s hot start.
-    public static let ubloxM8 = ReceiverCharacteristics(
-        hotStart: .seconds(1),
-        current: [.off: 0.0175, .acquiring: 32, .tracking: 29, .standby: 9.5], voltage: 3.0)
-}
+import WaymarkReceiver
 
 /// Everything the engine is configured with.
 public struct EngineSettings: Hashable, Sendable {
     /// The receiver.
-    public var receiver: ReceiverCharacteristics
+    public var receiver: ReceiverProfile
+    /// The state the board's power strategy puts the receiver in: `.backup` for a GPIO
+    /// enable line with the backup supply kept or a UBX backup request, `.standby` for PMTK
+    /// standby, `.off` when nothing survives; `nil` when the board cannot power it down (it
+    /// stays on and only delivery pauses).
+    public var poweredDownState: ReceiverPowerState?
     /// Whether locations come from a simulation (replay, simulated board).
     public var isSimulated: Bool
     /// Whether an accelerometer is available; without one, stationary detection uses the
@@ -71,12 +30,13 @@ public struct EngineSettings: Hashable, Sendable {
 
     /// Creates settings; the defaults suit a u-blox M8 with an accelerometer.
     public init(
-        receiver: ReceiverCharacteristics = .ubloxM8, isSimulated: Bool = false, hasAccelerometer: Bool = true,
+        receiver: ReceiverProfile = .ubloxM8, poweredDownState: ReceiverPowerState? = .backup, isSimulated: Bool = false, hasAccelerometer: Bool = true,
         samplingRate: Double = 25, motionWakeThreshold: Double = 120, classifier: MotionClassifier = MotionClassifier(),
         gpsOnlyWakeInterval: Duration = .seconds(30), gpsOnlyMovedDistance: Double = 25,
         unavailableAfter: Duration = .seconds(3)
     ) {
         self.receiver = receiver
+        self.poweredDownState = poweredDownState
         self.isSimulated = isSimulated
         self.hasAccelerometer = hasAccelerometer
         self.samplingRate = samplingRate
@@ -86,4 +46,8 @@ public struct EngineSettings: Hashable, Sendable {
         self.gpsOnlyMovedDistance = gpsOnlyMovedDistance
         self.unavailableAfter = unavailableAfter
     }
+
+    /// How long a receiver may take to find its first fix from nothing (a cold start, with
+    /// margin): until then a calm accelerometer alone does not power it down.
+    public var acquisitionTimeout: Duration { receiver.coldStart + .seconds(15) }
 }

@@ -1,4 +1,5 @@
 import WaymarkClock
+import WaymarkReceiver
 
 /// Exactly how long the receiver spent in each power state, every transition with its
 /// instant and reason, and the energy that cost at the receiver's currents.
@@ -22,10 +23,10 @@ public struct PowerLedger: Hashable, Sendable {
     /// Every transition, in order.
     public private(set) var transitions: [Transition] = []
     private var accumulated: [ReceiverPowerState: Duration] = [:]
-    private let receiver: ReceiverCharacteristics
+    private let receiver: ReceiverProfile
 
     /// Starts a ledger in `state` at `start`.
-    public init(receiver: ReceiverCharacteristics, state: ReceiverPowerState = .off, start: Instant) {
+    public init(receiver: ReceiverProfile, state: ReceiverPowerState = .off, start: Instant) {
         self.receiver = receiver
         self.state = state
         self.since = start
@@ -48,7 +49,7 @@ public struct PowerLedger: Hashable, Sendable {
 
     /// Energy spent in `state` up to `instant`, milliwatt-hours.
     public func energy(in state: ReceiverPowerState, at instant: Instant) -> Double {
-        time(in: state, at: instant).seconds / 3_600 * (receiver.current[state] ?? 0) * receiver.voltage
+        time(in: state, at: instant).seconds / 3_600 * receiver.current(in: state) * receiver.supplyVoltage
     }
 
     /// Energy spent in all states up to `instant`, milliwatt-hours.
@@ -58,6 +59,6 @@ public struct PowerLedger: Hashable, Sendable {
 
     /// How many times the receiver was powered up from a down state.
     public var powerCycles: Int {
-        transitions.filter { ($0.from == .off || $0.from == .standby) && $0.to == .acquiring }.count
+        transitions.filter { !$0.from.isOn && $0.to == .acquiring }.count
     }
 }

@@ -1,3 +1,4 @@
+import WaymarkReceiver
 import Foundation
 import Testing
 import WaymarkClock

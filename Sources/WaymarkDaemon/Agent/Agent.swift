@@ -1,8 +1,10 @@
+import WaymarkReceiver
 import WaymarkClock
 import WaymarkEngine
 import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkProtocol
+import WaymarkReceiver
 import WaymarkSystem
 
 /// The daemon's core on the event loop: hands what clients ask for and what the source
@@ -28,7 +30,7 @@ public final class Agent: AgentService {
 
     /// Creates the agent for `source`; the engine's receiver figures come from `receiver`.
     public init(
-        loop: EventLoop, source: any LocationSource, receiver: ReceiverCharacteristics, timeline: Timeline,
+        loop: EventLoop, source: any LocationSource, receiver: ReceiverProfile, timeline: Timeline,
         daemonVersion: String, log: @escaping (String) -> Void = { _ in }
     ) {
         self.loop = loop
@@ -36,10 +38,9 @@ public final class Agent: AgentService {
         self.timeline = timeline
         self.daemonVersion = daemonVersion
         self.log = log
-        var receiver = receiver
-        if !source.canPowerDownReceiver { receiver.poweredDownState = nil }
         let settings = EngineSettings(
-            receiver: receiver, isSimulated: source.summary.isSimulated, hasAccelerometer: source.hasAccelerometer)
+            receiver: receiver, poweredDownState: source.poweredDownState, isSimulated: source.summary.isSimulated,
+            hasAccelerometer: source.hasAccelerometer)
         startedAt = timeline.now
         engine = Engine(settings: settings, start: startedAt)
     }

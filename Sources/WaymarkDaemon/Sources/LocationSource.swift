@@ -3,6 +3,7 @@ import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkMotion
 import WaymarkProtocol
+import WaymarkReceiver
 
 /// What a location source reports to the agent.
 public enum SourceEvent: Sendable {
@@ -24,8 +25,9 @@ public enum SourceEvent: Sendable {
 public protocol LocationSource: AnyObject {
     /// What the status report says about the source.
     var summary: StatusReport.Source { get }
-    /// Whether the receiver can be powered down (otherwise only delivery pauses).
-    var canPowerDownReceiver: Bool { get }
+    /// The state the source's power strategy puts the receiver in, or `nil` when it cannot
+    /// power it down (only delivery pauses).
+    var poweredDownState: ReceiverPowerState? { get }
     /// Whether there is an accelerometer.
     var hasAccelerometer: Bool { get }
     /// Starts producing events on `loop`; `timeline` maps the loop's clock to the engine's.

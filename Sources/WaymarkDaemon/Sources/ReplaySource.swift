@@ -3,6 +3,7 @@ import WaymarkEngine
 import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkProtocol
+import WaymarkReceiver
 import WaymarkSystem
 
 /// A recorded NMEA capture replayed at the pace it was recorded (or compressed by the
@@ -30,7 +31,7 @@ public final class ReplaySource: LocationSource {
         StatusReport.Source(kind: "replay", description: "replay of \(path)", isSimulated: true)
     }
 
-    public var canPowerDownReceiver: Bool { false }
+    public var poweredDownState: ReceiverPowerState? { nil }
     public var hasAccelerometer: Bool { false }
 
     public func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {

@@ -1,3 +1,4 @@
+import WaymarkReceiver
 import WaymarkClock
 import WaymarkEngine
 import WaymarkEventLoop
@@ -42,7 +43,7 @@ public final class SimulatedSource: LocationSource {
             isSimulated: true)
     }
 
-    public var canPowerDownReceiver: Bool { true }
+    public var poweredDownState: ReceiverPowerState? { .backup }
     public var hasAccelerometer: Bool { true }
 
     /// Where the scenario is now (ground truth), for status and tests.

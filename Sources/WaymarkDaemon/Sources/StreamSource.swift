@@ -4,6 +4,7 @@ import WaymarkEngine
 import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkProtocol
+import WaymarkReceiver
 import WaymarkSystem
 
 /// A receiver's NMEA byte stream: a UART (libserialport), a USB receiver, or a
@@ -69,7 +70,7 @@ public final class StreamSource: LocationSource {
         StatusReport.Source(kind: "serial", description: "NMEA receiver on \(path) at \(baudRate) baud", isSimulated: false)
     }
 
-    public var canPowerDownReceiver: Bool { canPowerDown }
+    public var poweredDownState: ReceiverPowerState? { canPowerDown ? .backup : nil }
     public var hasAccelerometer: Bool { false }
 
     public func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {

@@ -1,3 +1,4 @@
+import WaymarkReceiver
 import WaymarkClock
 
 /// The simulated board: a scenario's truth, the accelerometer that feels it and the GNSS

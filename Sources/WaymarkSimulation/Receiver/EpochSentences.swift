@@ -1,3 +1,4 @@
+import WaymarkReceiver
 import WaymarkLocation
 import WaymarkNMEA
 

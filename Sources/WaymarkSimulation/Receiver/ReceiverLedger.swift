@@ -1,3 +1,5 @@
+import WaymarkReceiver
+
 /// Time spent in each power state and the charge and energy it cost, by the receiver's own
 /// account (the daemon's power ledger keeps an independent one; tests compare the two).
 public struct ReceiverLedger: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import WaymarkReceiver
 import WaymarkClock
 import WaymarkLocation
 import WaymarkNMEA

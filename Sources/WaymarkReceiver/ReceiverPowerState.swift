@@ -36,6 +36,13 @@ public struct ReceiverStart: Hashable, Sendable {
     /// The measurement instant of the first epoch with a fix (on the whole second).
     public var firstFix: Instant
 
+    /// Creates a record of a start.
+    public init(instant: Instant, kind: StartKind, firstFix: Instant) {
+        self.instant = instant
+        self.kind = kind
+        self.firstFix = firstFix
+    }
+
     /// Time to first fix.
     public var timeToFirstFix: Duration { firstFix - instant }
 }

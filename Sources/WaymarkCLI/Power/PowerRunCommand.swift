@@ -1,0 +1,85 @@
+import ArgumentParser
+import Glibc
+import WaymarkBoard
+import WaymarkLocation
+import WaymarkPowerProfile
+import WaymarkReceiver
+import WaymarkSimulation
+import WaymarkSystem
+
+/// `waymark power-run`: a power-profile run of the real engine and power policy against the
+/// simulated board, compressed in time.
+struct PowerRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "power-run",
+        abstract: "Simulate a scenario on a board and report what the GPS cost.",
+        discussion: """
+            Runs the real engine and power policy against the simulated board as fast as the \
+            CPU allows, with one live subscription held all the time, and reports energy per \
+            receiver state next to the always-on and oracle baselines, resume latencies, metres \
+            moved without fixes, false wakes and power cycles. Writes report.json, \
+            timeline.csv and timeline.svg to --output.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("A board file, or the name of one in Board/ (e.g. simulated, quectel-l76-mpu6050).", valueName: "BOARD"))
+    var board = "simulated"
+
+    @Option(name: .long, help: ArgumentHelp("A scenario file, or the name of one in Scenarios/ (desk-day, commute, hike, flight, demo).", valueName: "SCENARIO"))
+    var scenario = "desk-day"
+
+    @Option(name: .long, help: "The live-updates configuration: default, automotiveNavigation, otherNavigation, fitness, airborne.")
+    var configuration = "default"
+
+    @Option(name: .long, help: "The simulation's random seed.")
+    var seed: UInt64 = 1
+
+    @Flag(name: .long, help: "Run as if the board had no accelerometer (GPS-only stationary detection).")
+    var noAccelerometer = false
+
+    @Option(name: .long, help: ArgumentHelp("Where to write report.json, timeline.csv and timeline.svg.", valueName: "DIRECTORY"))
+    var output = "power-run"
+
+    func run() throws {
+        guard let liveConfiguration = LiveConfiguration(rawValue: configuration) else {
+            throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let boardDefinition = try loadBoard()
+        let setup = PowerRunSetup(
+            scenario: try loadScenario(), profile: boardDefinition.profile, seed: seed, configuration: liveConfiguration,
+            hasAccelerometer: !noAccelerometer && boardDefinition.hasAccelerometer,
+            poweredDownState: boardDefinition.poweredDownState)
+        let started = MonotonicInstant.now
+        var progress = ProgressBar(label: "\(setup.scenario.name) on \(boardDefinition.name)")
+        let report = PowerRun.run(setup) { progress.update($0) }
+        progress.finish()
+        let elapsed = MonotonicInstant.now - started
+        try write(report)
+        StandardError.write(PowerRunSummary(report: report, elapsed: elapsed, output: output).text)
+    }
+
+    private func write(_ report: PowerRunReport) throws {
+        if mkdir(output, 0o755) != 0 && errno != EEXIST {
+            throw CommandFailure("cannot create '\(output)': \(String(cString: strerror(errno)))")
+        }
+        for (name, bytes) in [("report.json", report.json), ("timeline.csv", report.csv), ("timeline.svg", report.svg)] {
+            try OutputFile.write(bytes, to: output + "/" + name)
+        }
+    }
+
+    private func loadScenario() throws -> Scenario {
+        let path = ProjectFile.resolve(scenario, directory: "Scenarios", extension: "scenario")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileDescriptor.readFile(path)
+        } catch {
+            throw CommandFailure("cannot read the scenario '\(path)': \(error)")
+        }
+        return try ScenarioParser.parse(String(decoding: bytes, as: UTF8.self), file: path)
+    }
+
+    private func loadBoard() throws -> SimulatedBoardSpec {
+        let path = ProjectFile.resolve(board, directory: "Board", extension: "toml")
+        return SimulatedBoardSpec(try BoardDefinition.load(path: path))
+    }
+}

@@ -1,0 +1,39 @@
+import WaymarkReceiver
+import WaymarkClock
+import WaymarkReceiver
+import WaymarkSimulation
+
+/// The two baselines a power run is compared with, from the same scenario and receiver.
+struct Baselines {
+    /// Receiver on all day: one cold start, then tracking. mWh.
+    let alwaysOn: Double
+    /// Receiver on exactly while the device truly moves; each restart first spends its time
+    /// to first fix acquiring (cold the first time, then hot while the ephemeris is valid,
+    /// warm after); backup current the rest of the time. mWh.
+    let oracle: Double
+
+    init(profile: ReceiverProfile, trajectory: Trajectory) {
+        let total = (trajectory.end - Instant.zero).seconds
+        let cold = profile.coldStart.seconds
+        let milliampSeconds = cold * profile.acquisitionCurrent + (total - cold) * profile.trackingCurrent
+        alwaysOn = milliampSeconds / 3_600 * profile.supplyVoltage
+
+        var onSeconds = 0.0
+        var charge = 0.0
+        var lastFix: Instant?
+        for interval in trajectory.movingIntervals {
+            let start: Duration
+            if let lastFix {
+                start = interval.lowerBound - lastFix <= profile.ephemerisValidity ? profile.hotStart : profile.warmStart
+            } else {
+                start = profile.coldStart
+            }
+            let moving = (interval.upperBound - interval.lowerBound).seconds
+            charge += start.seconds * profile.acquisitionCurrent + moving * profile.trackingCurrent
+            onSeconds += start.seconds + moving
+            lastFix = interval.upperBound
+        }
+        charge += max(0, total - onSeconds) * profile.backupCurrent
+        oracle = charge / 3_600 * profile.supplyVoltage
+    }
+}

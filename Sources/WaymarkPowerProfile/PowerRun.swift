@@ -1,0 +1,137 @@
+import WaymarkReceiver
+import WaymarkClock
+import WaymarkEngine
+import WaymarkLocation
+import WaymarkMotion
+import WaymarkSimulation
+
+/// What a power-profile run simulates.
+public struct PowerRunSetup: Sendable {
+    /// The scenario the device lives through.
+    public var scenario: Scenario
+    /// The receiver on the simulated board.
+    public var profile: ReceiverProfile
+    /// Everything random comes from this seed.
+    public var seed: UInt64
+    /// The live-updates configuration of the one subscription that runs all day.
+    public var configuration: LiveConfiguration
+    /// Whether the board has an accelerometer (without one: GPS-only stationary detection).
+    public var hasAccelerometer: Bool
+    /// The state the board's power strategy puts the receiver in; `nil` when it cannot.
+    public var poweredDownState: ReceiverPowerState?
+
+    /// Creates a setup.
+    public init(
+        scenario: Scenario, profile: ReceiverProfile, seed: UInt64 = 1, configuration: LiveConfiguration = .default,
+        hasAccelerometer: Bool = true, poweredDownState: ReceiverPowerState? = .backup
+    ) {
+        self.scenario = scenario
+        self.profile = profile
+        self.seed = seed
+        self.configuration = configuration
+        self.hasAccelerometer = hasAccelerometer
+        self.poweredDownState = poweredDownState
+    }
+}
+
+/// Runs the real engine and power policy against the simulated board, as fast as the CPU
+/// allows: one live subscription is held for the whole scenario, the receiver's NMEA goes
+/// through the real decoder, the engine's power commands reach the simulated receiver and its
+/// accelerometer commands the simulated chip.
+public enum PowerRun {
+    /// How often accelerometer samples are handed over while the engine samples.
+    static let sampleWindow = Duration.milliseconds(500)
+    /// The activity interrupt fires on one sample above the threshold at this rate (ADXL345).
+    static let wakeOutputDataRate = 50.0
+    /// The subscription's number.
+    static let subscription: SubscriptionNumber = 1
+
+    /// Runs a setup; `progress` is told the fraction done now and then.
+    public static func run(_ setup: PowerRunSetup, progress: (Double) -> Void = { _ in }) -> PowerRunReport {
+        var board = SimulatedBoard(scenario: setup.scenario, profile: setup.profile, seed: setup.seed)
+        let end = board.trajectory.end
+        var engine = Engine(settings: settings(for: setup), start: .zero)
+        var decoder = NMEADecoder()
+        decoder.seedDate(setup.scenario.startTime.date)
+        var recorder = RunRecorder()
+        var actions: [EngineAction] = []
+        var sampling: (rate: Double, since: Instant)?
+        var now = Instant.zero
+        var reported = 0.0
+
+        func apply(_ actions: [EngineAction], at now: Instant) {
+            for action in actions {
+                switch action {
+                case .deliver(let update, _):
+                    recorder.delivered(update, at: now)
+                case .complete:
+                    break
+                case .receiverPower(let on, let reason):
+                    recorder.log(now, on ? "receiver on (\(reason))" : "receiver off (\(reason))")
+                    if on {
+                        board.receiver.powerOn(at: now)
+                    } else if setup.poweredDownState == .standby {
+                        board.receiver.standby(at: now)
+                    } else {
+                        board.receiver.powerOff(at: now, keepBackup: setup.poweredDownState == .backup)
+                    }
+                case .accelerometer(let command):
+                    board.disarmActivity()
+                    sampling = nil
+                    switch command {
+                    case .sample(let rate): sampling = (rate, now)
+                    case .armMotionWake(let threshold):
+                        board.armActivity(
+                            ActivityInterruptSetting(threshold: threshold, minimumDuration: .zero, outputDataRate: wakeOutputDataRate),
+                            at: now)
+                    case .idle: break
+                    }
+                }
+            }
+        }
+
+        func feed(_ event: EngineEvent) {
+            actions.removeAll(keepingCapacity: true)
+            engine.handle(event, at: now, actions: &actions)
+            apply(actions, at: now)
+        }
+
+        feed(.startLiveUpdates(subscription, setup.configuration))
+        while now < end {
+            let sampleDue = sampling.map { $0.since + sampleWindow }
+            let candidates = [board.nextEventInstant, engine.nextDeadline, sampleDue].compactMap { $0 }
+            guard let next = candidates.min(), next < end else { break }
+            now = max(now, next)
+            if let event = board.next(before: now + .nanoseconds(1)) {
+                switch event {
+                case .nmea(_, let bytes):
+                    bytes.withUnsafeBufferPointer { buffer in
+                        decoder.decode(buffer) { fix in feed(.fix(fix)) }
+                    }
+                case .activity:
+                    recorder.log(now, "motion interrupt")
+                    feed(.motionInterrupt)
+                }
+            } else if let due = sampleDue, due <= now, let window = sampling {
+                let samples = board.accelerometer.samples(from: window.since, to: now, outputDataRate: window.rate)
+                sampling = (window.rate, now)
+                feed(.accelerometerSamples(samples.map { WaymarkMotion.AccelerationSample(x: $0.x, y: $0.y, z: $0.z) }, rate: window.rate))
+            } else {
+                feed(.tick)
+            }
+            if now.seconds - reported >= end.seconds / 100 {
+                reported = now.seconds
+                progress(now.seconds / end.seconds)
+            }
+        }
+        progress(1)
+        return PowerRunReport(setup: setup, trajectory: board.trajectory, engine: engine, recorder: recorder, end: end)
+    }
+
+    /// The engine settings for a setup's receiver and board.
+    static func settings(for setup: PowerRunSetup) -> EngineSettings {
+        EngineSettings(
+            receiver: setup.profile, poweredDownState: setup.poweredDownState, isSimulated: true,
+            hasAccelerometer: setup.hasAccelerometer)
+    }
+}

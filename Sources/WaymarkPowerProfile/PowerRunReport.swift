@@ -1,0 +1,178 @@
+import WaymarkReceiver
+import WaymarkClock
+import WaymarkEngine
+import WaymarkReceiver
+import WaymarkSimulation
+
+/// What a power-profile run measured, with the always-on and oracle baselines computed from
+/// the same scenario.
+public struct PowerRunReport: Sendable {
+    /// Time and energy in one receiver state.
+    public struct StateEnergy: Sendable {
+        /// The state.
+        public var state: String
+        /// Time spent in it.
+        public var seconds: Double
+        /// Energy spent in it, mWh.
+        public var milliwattHours: Double
+    }
+
+    /// One event of the run, in order (updates, power changes, interrupts).
+    public struct LogEntry: Hashable, Sendable {
+        /// When.
+        public var instant: Instant
+        /// What.
+        public var event: String
+    }
+
+    /// One point of the timeline: the state of things at a whole second.
+    public struct TimelinePoint: Sendable {
+        /// Seconds since the scenario's start.
+        public var second: Int
+        /// The receiver's state.
+        public var state: ReceiverPowerState
+        /// The receiver's current, mA.
+        public var current: Double
+        /// The device's true speed, m/s.
+        public var speed: Double
+        /// Whether the device truly moves.
+        public var isMoving: Bool
+        /// Whether a location was delivered within the last two seconds.
+        public var hasFix: Bool
+    }
+
+    /// The setup that ran.
+    public let setup: PowerRunSetup
+    /// The scenario's length.
+    public let duration: Duration
+    /// Energy per receiver state.
+    public let energyByState: [StateEnergy]
+    /// Energy of the receiver over the run, mWh.
+    public let energy: Double
+    /// The receiver on all the time (one cold start, then tracking), mWh.
+    public let alwaysOnEnergy: Double
+    /// The receiver on exactly while the device truly moves, plus each restart's time to
+    /// first fix at acquisition current, and backup current the rest of the time, mWh.
+    public let oracleEnergy: Double
+    /// Motion start to the first location update after it, for every motion start.
+    public let resumeLatencies: [Duration]
+    /// Distance the device truly moved while no location was delivered, metres.
+    public let metresWithoutFixes: Double
+    /// Motion interrupts that turned out to be vibration.
+    public let falseWakes: Int
+    /// Hours the scenario spends on a desk (to express false wakes per desk hour).
+    public let deskHours: Double
+    /// Times the receiver was powered up from a down state.
+    public let powerCycles: Int
+    /// Times the device truly started moving.
+    public let motionStarts: Int
+    /// Updates delivered to the subscription.
+    public let updates: Int
+    /// Everything that happened, in order.
+    public let log: [LogEntry]
+    /// The run second by second.
+    public let timeline: [TimelinePoint]
+
+    init(setup: PowerRunSetup, trajectory: Trajectory, engine: Engine, recorder: RunRecorder, end: Instant) {
+        self.setup = setup
+        duration = end - Instant.zero
+        let ledger = engine.ledger
+        energyByState = ReceiverPowerState.allCases.map { state in
+            StateEnergy(
+                state: state.rawValue, seconds: ledger.time(in: state, at: end).seconds,
+                milliwattHours: ledger.energy(in: state, at: end))
+        }
+        energy = ledger.totalEnergy(at: end)
+        let baselines = Baselines(profile: setup.profile, trajectory: trajectory)
+        alwaysOnEnergy = baselines.alwaysOn
+        oracleEnergy = baselines.oracle
+        let fixes = recorder.movingFixInstants
+        resumeLatencies = trajectory.motionStarts.compactMap { start in
+            Self.firstIndex(in: fixes, atOrAfter: start).map { fixes[$0] - start }
+        }
+        falseWakes = engine.counters.falseWakes
+        deskHours = Self.deskHours(trajectory)
+        powerCycles = ledger.powerCycles
+        motionStarts = trajectory.motionStarts.count
+        updates = recorder.deliveries.count
+        log = recorder.log
+        timeline = Self.timeline(trajectory: trajectory, ledger: ledger, profile: setup.profile, fixes: fixes, end: end)
+        metresWithoutFixes = Self.metresWithoutFixes(trajectory: trajectory, fixes: fixes, end: end)
+    }
+
+    /// The resume latency below which a share `quantile` of motion starts fall.
+    public func resumeLatency(quantile: Double) -> Duration? {
+        let sorted = resumeLatencies.sorted()
+        guard !sorted.isEmpty else { return nil }
+        let index = min(sorted.count - 1, Int((quantile * Double(sorted.count)).rounded(.up)) - 1)
+        return sorted[max(0, index)]
+    }
+
+    /// False wakes per hour on a desk.
+    public var falseWakesPerDeskHour: Double { deskHours > 0 ? Double(falseWakes) / deskHours : 0 }
+
+    // MARK: - Derived measures
+
+    static func firstIndex(in instants: [Instant], atOrAfter instant: Instant) -> Int? {
+        var low = 0
+        var high = instants.count
+        while low < high {
+            let middle = (low + high) / 2
+            if instants[middle] < instant { low = middle + 1 } else { high = middle }
+        }
+        return low < instants.count ? low : nil
+    }
+
+    /// Whether a location was delivered within the two seconds before `instant`.
+    static func hasFix(_ fixes: [Instant], near instant: Instant) -> Bool {
+        guard let index = firstIndex(in: fixes, atOrAfter: instant - .seconds(2)) else { return false }
+        return fixes[index] <= instant
+    }
+
+    static func metresWithoutFixes(trajectory: Trajectory, fixes: [Instant], end: Instant) -> Double {
+        var metres = 0.0
+        for interval in trajectory.movingIntervals {
+            var second = interval.lowerBound
+            while second < min(interval.upperBound, end) {
+                let next = min(second + .seconds(1), interval.upperBound)
+                if !hasFix(fixes, near: next) {
+                    metres += trajectory.distance(at: next) - trajectory.distance(at: second)
+                }
+                second = next
+            }
+        }
+        return metres
+    }
+
+    static func deskHours(_ trajectory: Trajectory) -> Double {
+        var seconds = 0.0
+        var instant = Instant.zero
+        while instant < trajectory.end {
+            if trajectory.truth(at: instant).kind == .desk { seconds += 10 }
+            instant = instant + .seconds(10)
+        }
+        return seconds / 3_600
+    }
+
+    static func timeline(
+        trajectory: Trajectory, ledger: PowerLedger, profile: ReceiverProfile, fixes: [Instant], end: Instant
+    ) -> [TimelinePoint] {
+        var points: [TimelinePoint] = []
+        points.reserveCapacity(Int(end.seconds) + 1)
+        var transitionIndex = 0
+        var state = ledger.transitions.first?.from ?? ledger.state
+        for second in 0...Int(end.seconds) {
+            let instant = Instant.zero + .seconds(second)
+            while transitionIndex < ledger.transitions.count, ledger.transitions[transitionIndex].instant <= instant {
+                state = ledger.transitions[transitionIndex].to
+                transitionIndex += 1
+            }
+            let truth = trajectory.truth(at: min(instant, end))
+            points.append(
+                TimelinePoint(
+                    second: second, state: state, current: profile.current(in: state), speed: truth.speed,
+                    isMoving: truth.isMoving, hasFix: hasFix(fixes, near: instant)))
+        }
+        return points
+    }
+}

@@ -1,0 +1,77 @@
+import WaymarkClock
+import WaymarkJSON
+
+extension PowerRunReport {
+    /// The report as JSON: setup, energy per state, baselines and their ratio, resume
+    /// latencies, movement without fixes, false wakes, power cycles, and the event log.
+    public var json: [UInt8] {
+        var json = JSONBuffer(capacity: 1 << 16)
+        json.beginObject()
+        json.member("scenario", text: setup.scenario.name)
+        json.member("receiver", text: setup.profile.name)
+        json.member("configuration", text: setup.configuration.rawValue)
+        json.member("accelerometer", setup.hasAccelerometer)
+        json.member("durationHours", duration.seconds / 3_600, decimals: 3)
+        json.key("energyByState")
+        json.beginObject()
+        for entry in energyByState {
+            json.key(entry.state)
+            json.beginObject()
+            json.member("seconds", entry.seconds, decimals: 1)
+            json.member("milliwattHours", entry.milliwattHours, decimals: 3)
+            json.endObject()
+        }
+        json.endObject()
+        json.member("energyMilliwattHours", energy, decimals: 3)
+        json.member("alwaysOnMilliwattHours", alwaysOnEnergy, decimals: 3)
+        json.member("oracleMilliwattHours", oracleEnergy, decimals: 3)
+        json.member("ratioToOracle", energy / oracleEnergy, decimals: 3)
+        json.member("ratioToAlwaysOn", energy / alwaysOnEnergy, decimals: 3)
+        json.key("resumeLatencySeconds")
+        json.beginObject()
+        for (name, quantile) in [("p50", 0.5), ("p95", 0.95), ("max", 1.0)] as [(StaticString, Double)] {
+            json.member(name, resumeLatency(quantile: quantile)?.seconds, decimals: 3)
+        }
+        json.key("all")
+        json.beginArray()
+        for latency in resumeLatencies { json.fixed(latency.seconds, decimals: 3) }
+        json.endArray()
+        json.endObject()
+        json.member("metresWithoutFixes", metresWithoutFixes, decimals: 1)
+        json.member("falseWakes", falseWakes)
+        json.member("falseWakesPerDeskHour", falseWakesPerDeskHour, decimals: 3)
+        json.member("powerCycles", powerCycles)
+        json.member("motionStarts", motionStarts)
+        json.member("updates", updates)
+        json.key("log")
+        json.beginArray()
+        for entry in log {
+            json.beginObject()
+            json.member("second", entry.instant.seconds, decimals: 3)
+            json.member("event", text: entry.event)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.newline()
+        return json.bytes
+    }
+
+    /// The timeline as CSV, one row a second: receiver state and current, true speed, whether
+    /// the device truly moves and whether a location was delivered.
+    public var csv: [UInt8] {
+        var text = "second,state,current_mA,speed_mps,moving,fix\n"
+        for point in timeline {
+            text += "\(point.second),\(point.state.rawValue),\(point.current),\(Self.twoDecimals(point.speed)),"
+            text += "\(point.isMoving ? 1 : 0),\(point.hasFix ? 1 : 0)\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// A number with two decimals, for tables and labels.
+    public static func twoDecimals(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
