@@ -44,6 +44,9 @@ public struct Engine: Sendable {
     /// Why stationary detection runs on the GPS alone, if it does.
     public private(set) var accelerometerFailure: String?
 
+    /// Fixes count as flowing while the last one is younger than this.
+    static let fixesFlowing = Duration.seconds(2)
+
     private var subscriptions: [LiveSubscription] = []
     private var requests: [PendingRequest] = []
     private var receiverOn = false
@@ -90,9 +93,11 @@ public struct Engine: Sendable {
             deadlines.append(availabilityDeadline)
         }
         if hasAccelerometer, receiverOn {
-            let acquisitionEnd = lastLocation == nil ? receiverOnSince + settings.acquisitionTimeout : Instant.zero
+            // While fixes flow, stationarity is decided at each fix; a tick is needed only if
+            // they stop (or never came: then after a cold start's worth of time).
+            let quietSince = lastUsableFix.map { $0 + Self.fixesFlowing } ?? receiverOnSince + settings.acquisitionTimeout
             for subscription in subscriptions where !subscription.isPaused && subscription.profile.accelerometerAlonePauses {
-                deadlines.append(max(lastAccelerometerMovement + subscription.profile.stationaryDwell, acquisitionEnd))
+                deadlines.append(max(lastAccelerometerMovement + subscription.profile.stationaryDwell, quietSince))
             }
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
@@ -260,9 +265,9 @@ public struct Engine: Sendable {
     /// to carry the stationary update (indoors, say): they get the last known location, or
     /// none with `locationUnavailable`, and `isStationary == true`.
     private mutating func pauseOnCalmAccelerometer(at now: Instant, actions: inout [EngineAction]) {
-        if let lastUsableFix, now - lastUsableFix < .seconds(2) { return }
+        if let lastUsableFix, now - lastUsableFix < Self.fixesFlowing { return }
         // Give a receiver without any fix the time a cold start takes before giving up.
-        if lastLocation == nil, now - receiverOnSince < settings.acquisitionTimeout { return }
+        if lastUsableFix == nil, now - receiverOnSince < settings.acquisitionTimeout { return }
         for index in subscriptions.indices {
             let subscription = subscriptions[index]
             guard !subscription.isPaused, subscription.profile.accelerometerAlonePauses,
