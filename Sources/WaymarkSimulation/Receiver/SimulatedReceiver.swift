@@ -79,7 +79,10 @@ public struct SimulatedReceiver: Sendable {
         commandedState = .acquiring
         let bits = SimulationRandom.hash(seed: seed, stream: .receiverStarts, index: instant.nanoseconds)
         let ttff = profile.timeToFirstFix(kind) * (0.9 + 0.3 * SimulationRandom.unit(bits))
-        starts.append(ReceiverStart(instant: instant, kind: kind, firstFix: Self.wholeSecond(atOrAfter: instant + ttff)))
+        // Fixes come on whole seconds; a data sheet's TTFF is an average that includes waiting
+        // for that second, so the solution is ready half a second (on average) before it.
+        let solution = max(ttff - Self.epochAlignment, .milliseconds(200))
+        starts.append(ReceiverStart(instant: instant, kind: kind, firstFix: Self.wholeSecond(atOrAfter: instant + solution)))
         nextSecond = Self.wholeSecond(atOrAfter: instant + Self.bootTime).nanoseconds / 1_000_000_000
         pending = nil
     }
@@ -120,6 +123,9 @@ public struct SimulatedReceiver: Sendable {
         }
         since = instant
     }
+
+    /// The average wait for the next whole second, already part of a data sheet's TTFF.
+    static let epochAlignment = Duration.milliseconds(500)
 
     private static func wholeSecond(atOrAfter instant: Instant) -> Instant {
         let second: Int64 = 1_000_000_000
