@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "WaymarkNMEA", "WaymarkLocation", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkDrivers",
+                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkDrivers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -99,7 +99,7 @@ final class ClientCore {
     // MARK: Location requests
 
     /// Asks for one location; `pending` is resumed with the answer.
-    func requestLocation(_ request: LocationRequest, _ pending: PendingRequest) {
+    func requestLocation(_ request: LocationRequest, _ pending: PendingReply<Location>) {
         guard descriptor != nil || connect() else {
             pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
             return
@@ -115,6 +115,23 @@ final class ClientCore {
             case .success(let other): pending.resume(with: .failure(WaymarkError.refused(code: "invalidMessage", message: "unexpected result \(other)")))
             case .failure(.refused(code: "locationUnknown", _)): pending.resume(with: .failure(LocationError.locationUnknown))
             case .failure(.refused(code: "authorizationDenied", _)): pending.resume(with: .failure(LocationError.denied))
+            case .failure(let error): pending.resume(with: .failure(error))
+            }
+        }
+    }
+
+    // MARK: Status
+
+    /// Asks for the daemon's status; `pending` is resumed with the report.
+    func status(_ pending: PendingReply<StatusReport>) {
+        guard descriptor != nil || connect() else {
+            pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
+            return
+        }
+        send(.status) { result in
+            switch result {
+            case .success(.status(let report)): pending.resume(with: .success(report))
+            case .success(let other): pending.resume(with: .failure(WaymarkError.refused(code: "invalidMessage", message: "unexpected result \(other)")))
             case .failure(let error): pending.resume(with: .failure(error))
             }
         }

@@ -15,7 +15,7 @@ extension Location {
     ///   daemon is unreachable or refuses, `CancellationError` when the task is cancelled.
     public static func requestLocation(desiredAccuracy: Double = 0, timeout: Duration = .seconds(30)) async throws -> Location {
         let request = LocationRequest(desiredAccuracy: desiredAccuracy, timeout: timeout)
-        let pending = PendingRequest()
+        let pending = PendingReply<Location>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 pending.wait(with: continuation)

@@ -32,7 +32,7 @@ struct DecodeCommand: ParsableCommand {
     func run() throws {
         let source = try ByteSource(path: input)
         defer { source.close() }
-        var output = StandardOutput()
+        let output = StandardOutput()
         var decoder = NMEADecoder()
         if let seed = date.flatMap(CivilDate.init(parsing:)) { decoder.seedDate(seed) }
         var comments = CaptureCommentFilter()

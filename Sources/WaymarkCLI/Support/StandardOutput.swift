@@ -5,7 +5,7 @@ import Glibc
 /// Writes bytes to standard output with `write(2)`, whole or not at all.
 struct StandardOutput {
     /// Writes every byte, retrying short writes; a closed pipe ends the command quietly.
-    mutating func write(_ bytes: [UInt8]) throws {
+    func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -1,19 +1,19 @@
 import Synchronization
 import WaymarkLocation
 
-/// A location request's continuation, resumed exactly once: by the daemon's answer, the
-/// deadline, or the caller's cancellation, whichever comes first.
-final class PendingRequest: Sendable {
+/// A request's continuation, resumed exactly once: by the daemon's answer, the deadline,
+/// or the caller's cancellation, whichever comes first.
+final class PendingReply<Value: Sendable>: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Location, any Error>?
-        var result: Result<Location, any Error>?
+        var continuation: CheckedContinuation<Value, any Error>?
+        var result: Result<Value, any Error>?
     }
 
     private let state = Mutex(State())
 
     /// Hands over the continuation; resumes it at once if the result is already known.
-    func wait(with continuation: CheckedContinuation<Location, any Error>) {
-        let known: Result<Location, any Error>? = state.withLock { state in
+    func wait(with continuation: CheckedContinuation<Value, any Error>) {
+        let known: Result<Value, any Error>? = state.withLock { state in
             if state.result == nil { state.continuation = continuation }
             return state.result
         }
@@ -21,8 +21,8 @@ final class PendingRequest: Sendable {
     }
 
     /// Resumes the caller with `result`, unless it was resumed already.
-    func resume(with result: Result<Location, any Error>) {
-        let continuation: CheckedContinuation<Location, any Error>? = state.withLock { state in
+    func resume(with result: Result<Value, any Error>) {
+        let continuation: CheckedContinuation<Value, any Error>? = state.withLock { state in
             guard state.result == nil else { return nil }
             state.result = result
             defer { state.continuation = nil }

@@ -1,0 +1,16 @@
+import WaymarkProtocol
+
+/// The Waymark daemon as a whole, seen from a client.
+public enum WaymarkAgent {
+    /// The daemon's status: its source, the receiver's power state and ledger, the last
+    /// location, whether the device is stationary, clients and subscriptions.
+    ///
+    /// - Throws: ``WaymarkError`` when the daemon is unreachable or refuses.
+    public static func status() async throws -> StatusReport {
+        let pending = PendingReply<StatusReport>()
+        return try await withCheckedThrowingContinuation { continuation in
+            pending.wait(with: continuation)
+            DaemonClient.shared.execute { $0.status(pending) }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Waymark
+import WaymarkPowerProfile
+import WaymarkProtocol
+
+/// The status block `waymark watch` redraws in place on a terminal.
+struct StatusView {
+    private var linesShown = 0
+    private var updates = 0
+
+    /// Redraws the block for a new update.
+    mutating func show(_ update: LocationUpdate, status: StatusReport?, configuration: LiveConfiguration) {
+        updates += 1
+        var lines: [String] = []
+        if let location = update.location {
+            lines.append("location    \(format(location.latitude, 6))°, \(format(location.longitude, 6))°  ±\(format(location.horizontalAccuracy, 1)) m")
+            lines.append("altitude    \(format(location.altitude, 1)) m  ±\(format(location.verticalAccuracy, 1)) m")
+            lines.append("speed       \(location.speed >= 0 ? format(location.speed, 2) + " m/s" : "unknown")  course \(location.course >= 0 ? format(location.course, 0) + "°" : "unknown")")
+            lines.append("fix         \(location.mode.rawValue)D, \(location.satellites.totalUsed) satellites used, time \(location.timestamp.iso8601)")
+        } else {
+            lines += ["location    none", "", "", ""]
+        }
+        lines.append("stationary  \(update.isStationary ? "yes — updates paused until the device moves" : "no")")
+        let diagnostics = update.diagnostics.names
+        lines.append("diagnostics \(diagnostics.isEmpty ? "none" : diagnostics.joined(separator: ", "))")
+        if let status {
+            let simulated = status.source.isSimulated ? " (simulated)" : ""
+            lines.append("receiver    \(status.receiverPowerState), \(status.transitions) power transitions\(simulated)")
+        } else {
+            lines.append("receiver    status unavailable")
+        }
+        lines.append("updates     \(updates) (\(configuration.rawValue))")
+        var text = linesShown > 0 ? "\u{1B}[\(linesShown)A" : ""
+        for line in lines { text += "\u{1B}[2K" + line + "\n" }
+        linesShown = lines.count
+        try? StandardOutput().write(Array(text.utf8))
+    }
+
+    private func format(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((abs(value) * scale).rounded())
+        let whole = scaled / Int(scale)
+        let fraction = String(scaled % Int(scale))
+        let padded = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
+        return (value < 0 ? "-" : "") + "\(whole)" + (decimals > 0 ? "." + padded : "")
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Waymark
+import WaymarkJSON
+import WaymarkProtocol
+
+/// `waymark watch`: live updates on a terminal, or as JSON lines.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Watch live location updates from waymarkd.",
+        discussion: """
+            On a terminal, one status block is redrawn in place: the fix, its accuracy, speed, \
+            whether the device is stationary, the GPS receiver's power state. With --json, one \
+            JSON object per update (the protocol's update object). Ctrl-C stops.
+            """
+    )
+
+    @Option(name: .long, help: "The live-updates configuration: default, automotiveNavigation, otherNavigation, fitness, airborne.")
+    var configuration = "default"
+
+    @Flag(name: .long, help: "Print one JSON object per update instead of the status block.")
+    var json = false
+
+    func run() async throws {
+        guard let liveConfiguration = LiveConfiguration(rawValue: configuration) else {
+            throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var view = StatusView()
+        for try await update in LocationUpdate.liveUpdates(liveConfiguration) {
+            if json {
+                var buffer = JSONBuffer()
+                buffer.value(update.json)
+                buffer.newline()
+                try StandardOutput().write(buffer.bytes)
+            } else {
+                let status = try? await WaymarkAgent.status()
+                view.show(update, status: status, configuration: liveConfiguration)
+            }
+        }
+    }
+}
