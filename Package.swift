@@ -88,6 +88,14 @@ let package = Package(
 
         .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA"]),
         .testTarget(
+            name: "WaymarkPowerProfileTests",
+            dependencies: ["WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation"]
+        ),
+        .testTarget(
+            name: "WaymarkEngineTests",
+            dependencies: ["WaymarkEngine", "WaymarkClock", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver"]
+        ),
+        .testTarget(
             name: "WaymarkSimulationTests",
             dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkReceiver"]
         ),
