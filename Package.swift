@@ -87,6 +87,7 @@ let package = Package(
         ),
 
         .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA"]),
+        .testTarget(name: "WaymarkIntegrationTests", dependencies: ["Waymark", "waymarkd"]),
         .testTarget(
             name: "WaymarkPowerProfileTests",
             dependencies: ["WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation"]

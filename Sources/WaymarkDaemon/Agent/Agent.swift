@@ -97,7 +97,9 @@ public final class Agent: AgentService {
 
     public func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration) {
         requestClients[request] = client
-        feed(.requestLocation(request, desiredAccuracy: desiredAccuracy, timeout: timeout))
+        // The client's timeout is real time; a compressed timeline passes faster.
+        let scaled = Duration.nanoseconds(Int64(Double(timeout.nanoseconds) * timeline.speed))
+        feed(.requestLocation(request, desiredAccuracy: desiredAccuracy, timeout: scaled))
     }
 
     public func status() -> StatusReport {

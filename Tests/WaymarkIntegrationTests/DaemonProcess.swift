@@ -1,0 +1,97 @@
+import Foundation
+
+/// The real `waymarkd`, built next to the test bundle, run as a child process on a socket in
+/// a temporary directory.
+final class DaemonProcess {
+    static let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("waymark-integration-\(getpid())")
+    static let socket = directory.appendingPathComponent("waymark.sock").path
+
+    private let process = Process()
+    let log = Pipe()
+
+    /// Starts the daemon with `arguments` (plus `--socket`) and waits for its socket.
+    init(_ arguments: [String]) throws {
+        try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
+        process.executableURL = Self.binary
+        process.arguments = ["--socket", Self.socket] + arguments
+        process.standardError = log
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            var status = stat()
+            if stat(Self.socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, Self.connects() { return }
+            usleep(20_000)
+        }
+        stop()
+        throw DaemonError.didNotStart(String(decoding: log.fileHandleForReading.availableData, as: UTF8.self))
+    }
+
+    /// Sends SIGTERM and waits for the daemon to exit.
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+
+    var exitStatus: Int32 { process.terminationStatus }
+
+    /// A scenario file written for a test.
+    static func scenario(_ body: String) throws -> String {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("test-\(UUID().uuidString).scenario")
+        try ("start 2026-11-22T08:00:00Z 47.3769 8.5417 408\n" + body).write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private static func connects() -> Bool {
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in Self.socket.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+
+    static let binary: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if directory.lastPathComponent.hasSuffix(".xctest") { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("waymarkd")
+    }()
+}
+
+enum DaemonError: Error {
+    case didNotStart(String)
+}
+
+/// Runs `body`, failing if it takes longer than `seconds`.
+func within<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        guard let first = try await group.next(), let value = first else {
+            group.cancelAll()
+            throw TimeoutError(seconds: seconds)
+        }
+        group.cancelAll()
+        return value
+    }
+}
+
+struct TimeoutError: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "timed out after \(seconds) s" }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import Waymark
+
+/// The real daemon on a Unix socket with the real client library. One daemon at a time
+/// (the client library has one connection per process), so the suite runs serialized.
+@Suite("waymarkd with the Waymark client library", .serialized)
+struct LiveUpdatesIntegrationTests {
+    init() {
+        setenv("WAYMARK_SOCKET", DaemonProcess.socket, 1)
+    }
+
+    /// A walk, a desk, a walk: compressed 20×.
+    func walkDeskWalk() throws -> DaemonProcess {
+        let scenario = try DaemonProcess.scenario("walk 90s\ndesk 60s\nwalk 60s\n")
+        return try DaemonProcess(["--scenario", scenario, "--speed", "20"])
+    }
+
+    @Test("updates flow, pause with exactly one isStationary update on the desk, and resume when it moves")
+    func pauseAndResume() async throws {
+        let daemon = try walkDeskWalk()
+        defer { daemon.stop() }
+        let updates = try await within(60) { () -> [LocationUpdate] in
+            var seen: [LocationUpdate] = []
+            var paused = false
+            for try await update in LocationUpdate.liveUpdates(.default) {
+                seen.append(update)
+                if update.isStationary { paused = true }
+                if paused, !update.isStationary, update.location != nil { break }
+            }
+            return seen
+        }
+        let stationary = updates.indices.filter { updates[$0].isStationary }
+        #expect(stationary.count == 1)
+        let pause = try #require(stationary.first)
+        #expect(updates[pause].location != nil)
+        #expect(updates[..<pause].contains { $0.location != nil && !$0.isStationary })
+        // After the pause the very next update is the resumed one.
+        #expect(pause + 2 == updates.count)
+        #expect(updates.last?.isStationary == false)
+        #expect(updates.last?.location != nil)
+        // While starting, the receiver had no fix: that was said once, not repeated.
+        let unavailable = updates.prefix { $0.location == nil }
+        #expect(unavailable.count <= 1)
+        #expect(unavailable.allSatisfy { $0.diagnostics.locationUnavailable })
+    }
+
+    @Test("leaving the loop ends the subscription in the daemon; first(where:) stops once matched")
+    func subscriptionEnds() async throws {
+        let daemon = try walkDeskWalk()
+        defer { daemon.stop() }
+        let match = try await within(30) {
+            try await LocationUpdate.liveUpdates(.fitness).first { $0.location != nil }
+        }
+        #expect(match?.location != nil)
+        let subscriptions = try await within(10) { () -> Int in
+            for _ in 0..<100 {
+                let status = try await WaymarkAgent.status()
+                if status.liveSubscriptions == 0 { return 0 }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return try await WaymarkAgent.status().liveSubscriptions
+        }
+        #expect(subscriptions == 0)
+    }
+
+    @Test("requestLocation converges to one location")
+    func requestLocation() async throws {
+        let daemon = try walkDeskWalk()
+        defer { daemon.stop() }
+        let location = try await within(30) {
+            try await Location.requestLocation(desiredAccuracy: 20, timeout: .seconds(20))
+        }
+        #expect(location.horizontalAccuracy <= 20)
+        #expect(location.sourceInformation.isSimulatedBySoftware)
+    }
+
+    @Test("a daemon restart shows up as daemonUnavailable and the sequence continues")
+    func restart() async throws {
+        var daemon = try walkDeskWalk()
+        let iterator = Box(LocationUpdate.liveUpdates(.default).makeAsyncIterator())
+        let first = try await within(30) { () -> LocationUpdate? in
+            while let update = try await iterator.next() { if update.location != nil { return update } }
+            return nil
+        }
+        #expect(first?.location != nil)
+        daemon.stop()
+        let gap = try await within(10) { () -> LocationUpdate? in
+            while let update = try await iterator.next() { if update.diagnostics.daemonUnavailable { return update } }
+            return nil
+        }
+        #expect(gap?.location == nil)
+        daemon = try walkDeskWalk()
+        defer { daemon.stop() }
+        let after = try await within(30) { () -> LocationUpdate? in
+            while let update = try await iterator.next() { if update.location != nil { return update } }
+            return nil
+        }
+        #expect(after?.location != nil)
+    }
+
+    @Test("SIGTERM ends the daemon cleanly and removes its socket")
+    func cleanShutdown() throws {
+        let daemon = try walkDeskWalk()
+        daemon.stop()
+        #expect(daemon.exitStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: DaemonProcess.socket))
+    }
+}
+
+/// Lets test closures share one iterator.
+final class Box: @unchecked Sendable {
+    var iterator: LocationUpdate.Updates.AsyncIterator
+    init(_ iterator: LocationUpdate.Updates.AsyncIterator) { self.iterator = iterator }
+    func next() async throws -> LocationUpdate? { try await iterator.next() }
+}
