@@ -87,7 +87,6 @@ let package = Package(
         ),
 
         .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA"]),
-        .testTarget(name: "WaymarkIntegrationTests", dependencies: ["Waymark", "waymarkd"]),
         .testTarget(
             name: "WaymarkPowerProfileTests",
             dependencies: ["WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation"]
@@ -122,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkClientTests",
-            dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem"]
+            dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "waymarkd"]
         ),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),

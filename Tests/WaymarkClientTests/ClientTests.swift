@@ -3,15 +3,22 @@ import Testing
 import Waymark
 import WaymarkServerTestSupport
 
-/// The client library keeps one connection per process, so every test here talks to a
-/// daemon at the same path, one test at a time.
-@Suite("Client library against the server", .serialized, .timeLimit(.minutes(1)))
-struct ClientTests {
+/// The client library keeps one connection per process, so every test that uses it talks to
+/// a daemon at the same path, one test at a time: the scripted server here, the real
+/// `waymarkd` in ``WaymarkdTests``.
+@Suite("Client library", .serialized)
+enum ClientLibraryTests {
     static let socket: String = {
         let path = "/tmp/wm-client-\(getpid()).sock"
         setenv("WAYMARK_SOCKET", path, 1)
         return path
     }()
+}
+
+extension ClientLibraryTests {
+@Suite("against the scripted server", .serialized, .timeLimit(.minutes(1)))
+struct ClientTests {
+    static var socket: String { ClientLibraryTests.socket }
 
     @Test func updatesFlowAndLeavingTheLoopStopsThem() async throws {
         try await withDaemon(at: Self.socket) { daemon in
@@ -125,4 +132,5 @@ struct ClientTests {
         b.latitude += 0.001
         #expect(abs(b.distance(from: a) - 110.57) < 0.01)
     }
+}
 }

@@ -4,7 +4,7 @@ import Foundation
 /// a temporary directory.
 final class DaemonProcess {
     static let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("waymark-integration-\(getpid())")
-    static let socket = directory.appendingPathComponent("waymark.sock").path
+    static var socket: String { ClientLibraryTests.socket }
 
     private let process = Process()
     let log = Pipe()

@@ -2,13 +2,10 @@ import Foundation
 import Testing
 import Waymark
 
-/// The real daemon on a Unix socket with the real client library. One daemon at a time
-/// (the client library has one connection per process), so the suite runs serialized.
-@Suite("waymarkd with the Waymark client library", .serialized)
-struct LiveUpdatesIntegrationTests {
-    init() {
-        setenv("WAYMARK_SOCKET", DaemonProcess.socket, 1)
-    }
+extension ClientLibraryTests {
+/// The real daemon on a Unix socket with the real client library.
+@Suite("with the real waymarkd", .serialized, .timeLimit(.minutes(2)))
+struct WaymarkdTests {
 
     /// A walk, a desk, a walk: compressed 20×.
     func walkDeskWalk() throws -> DaemonProcess {
@@ -113,4 +110,5 @@ final class Box: @unchecked Sendable {
     var iterator: LocationUpdate.Updates.AsyncIterator
     init(_ iterator: LocationUpdate.Updates.AsyncIterator) { self.iterator = iterator }
     func next() async throws -> LocationUpdate? { try await iterator.next() }
+}
 }
