@@ -86,7 +86,8 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA"]),
+        .target(name: "WaymarkTestFixtures", path: "Tests/WaymarkTestFixtures"),
+        .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA", "WaymarkTestFixtures"]),
         .testTarget(
             name: "WaymarkPowerProfileTests",
             dependencies: ["WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation"]
@@ -101,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkLocationTests",
-            dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON"]
+            dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkTestFixtures"]
         ),
         .testTarget(name: "WaymarkJSONTests", dependencies: ["WaymarkJSON"]),
         .testTarget(

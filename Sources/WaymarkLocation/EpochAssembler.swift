@@ -105,9 +105,7 @@ public struct EpochAssembler: Sendable {
         previousMode = fix.mode
         fix.satellites = sky
         if let date = fix.time.map({ $0.date }) ?? dates.date(for: epochTime) {
-            fix.time = Timestamp(
-                date: date, hour: epochTime.hour, minute: epochTime.minute, second: epochTime.second,
-                nanoseconds: Int64(epochTime.nanoseconds))
+            fix.time = Timestamp(date: date, time: epochTime)
         }
         statistics.epochs += 1
         emit(fix)
@@ -162,9 +160,7 @@ public struct EpochAssembler: Sendable {
         if let date = rmc.date {
             let resolved = dates.resolve(date, at: rmc.time)
             if let time = rmc.time {
-                fix.time = Timestamp(
-                    date: resolved, hour: time.hour, minute: time.minute, second: time.second,
-                    nanoseconds: Int64(time.nanoseconds))
+                fix.time = Timestamp(date: resolved, time: time)
             }
         }
         evidence.record(statusValid: rmc.isValid)
@@ -270,9 +266,7 @@ public struct EpochAssembler: Sendable {
         guard let date = zda.date else { return }
         let resolved = dates.resolve(date, at: zda.time)
         if let time = zda.time, fix.time == nil {
-            fix.time = Timestamp(
-                date: resolved, hour: time.hour, minute: time.minute, second: time.second,
-                nanoseconds: Int64(time.nanoseconds))
+            fix.time = Timestamp(date: resolved, time: time)
         }
     }
 

@@ -1,3 +1,5 @@
+import WaymarkNMEA
+
 /// A UTC instant: nanoseconds since 1970-01-01T00:00:00Z, without leap seconds (POSIX time).
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Nanoseconds since the Unix epoch.
@@ -13,6 +15,12 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public init(date: CivilDate, hour: Int, minute: Int, second: Int, nanoseconds: Int64) {
         let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
         self.nanosecondsSinceEpoch = seconds * 1_000_000_000 + nanoseconds
+    }
+
+    /// Creates an instant from a civil UTC date and a receiver's time of day.
+    public init(date: CivilDate, time: TimeOfDay) {
+        self.init(
+            date: date, hour: time.hour, minute: time.minute, second: time.second, nanoseconds: Int64(time.nanoseconds))
     }
 
     /// The civil UTC date.

@@ -1,3 +1,4 @@
+import WaymarkTestFixtures
 import Foundation
 import Testing
 import WaymarkLocation

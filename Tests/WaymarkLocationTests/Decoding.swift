@@ -1,3 +1,4 @@
+import WaymarkTestFixtures
 import WaymarkLocation
 
 /// Decodes a whole capture the way `waymark nmea decode` does, chunk by chunk.

@@ -1,3 +1,4 @@
+import WaymarkTestFixtures
 import Testing
 import WaymarkNMEA
 
