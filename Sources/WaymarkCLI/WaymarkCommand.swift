@@ -8,6 +8,7 @@ struct WaymarkCommand: AsyncParsableCommand {
         abstract: "Waymark, a location agent for Raspberry Pi class boards.",
         subcommands: [
             WatchCommand.self, StatusCommand.self, RequestCommand.self, NMEACommand.self, PowerRunCommand.self,
+            PowerLogCommand.self, PowerReportCommand.self,
             DoctorCommand.self,
         ]
     )

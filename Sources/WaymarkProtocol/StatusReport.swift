@@ -63,13 +63,39 @@ public struct StatusReport: Hashable, Sendable {
     public var powerLedger: [PowerLedgerEntry]
     /// Receiver power transitions since the daemon started.
     public var transitions: Int
+    /// The most recent transitions (at most ``recentTransitionLimit``), oldest first, with
+    /// wall-clock times so an external power meter's trace can be aligned with them.
+    public var recentTransitions: [PowerTransition]
+
+    /// How many transitions a report carries at most.
+    public static let recentTransitionLimit = 100
+
+    /// One receiver power transition.
+    public struct PowerTransition: Hashable, Sendable {
+        /// When, in seconds since the Unix epoch (the daemon's wall clock).
+        public var time: Double
+        /// The state left.
+        public var from: String
+        /// The state entered.
+        public var to: String
+        /// Why.
+        public var reason: String
+
+        /// Creates a transition.
+        public init(time: Double, from: String, to: String, reason: String) {
+            self.time = time
+            self.from = from
+            self.to = to
+            self.reason = reason
+        }
+    }
 
     /// Creates a report.
     public init(
         daemonVersion: String, uptime: Double, source: Source, receiverPowerState: String, receiverPowerSince: Double,
         lastLocation: Location? = nil, isStationary: Bool = false, clients: Int = 0, liveSubscriptions: Int = 0,
         pendingRequests: Int = 0, diagnostics: Diagnostics = Diagnostics(), powerLedger: [PowerLedgerEntry] = [],
-        transitions: Int = 0
+        transitions: Int = 0, recentTransitions: [PowerTransition] = []
     ) {
         self.daemonVersion = daemonVersion
         self.uptime = uptime
@@ -84,6 +110,7 @@ public struct StatusReport: Hashable, Sendable {
         self.diagnostics = diagnostics
         self.powerLedger = powerLedger
         self.transitions = transitions
+        self.recentTransitions = recentTransitions
     }
 
     /// The report as the protocol's `status` object.
@@ -99,6 +126,10 @@ public struct StatusReport: Hashable, Sendable {
                 ["state": .string(entry.state), "seconds": .double(entry.seconds), "milliwattHours": .double(entry.milliwattHours)]
             }),
             "transitions": .integer(Int64(transitions)),
+            "recentTransitions": .array(recentTransitions.map { transition in
+                ["time": .double(transition.time), "from": .string(transition.from), "to": .string(transition.to),
+                 "reason": .string(transition.reason)]
+            }),
         ]
     }
 
@@ -113,6 +144,15 @@ public struct StatusReport: Hashable, Sendable {
             ledger.append(PowerLedgerEntry(
                 state: try entry.string("state"), seconds: try entry.double("seconds"), milliwattHours: try entry.double("milliwattHours")))
         }
+        var recent: [PowerTransition] = []
+        if let transitions = try fields.optional("recentTransitions", "an array", { $0.arrayValue }) {
+            for (index, transition) in transitions.enumerated() {
+                let transition = try Fields(transition, at: "\(fields.path).recentTransitions[\(index)]")
+                recent.append(PowerTransition(
+                    time: try transition.double("time"), from: try transition.string("from"), to: try transition.string("to"),
+                    reason: try transition.string("reason")))
+            }
+        }
         self.init(
             daemonVersion: try fields.string("daemonVersion"), uptime: try fields.double("uptime"),
             source: Source(kind: try source.string("kind"), description: try source.string("description"), isSimulated: try source.bool("isSimulated")),
@@ -121,6 +161,6 @@ public struct StatusReport: Hashable, Sendable {
             isStationary: try fields.bool("isStationary"), clients: try fields.integer("clients"),
             liveSubscriptions: try fields.integer("liveSubscriptions"), pendingRequests: try fields.integer("pendingRequests"),
             diagnostics: Diagnostics(names: try fields.strings("diagnostics")), powerLedger: ledger,
-            transitions: try fields.integer("transitions"))
+            transitions: try fields.integer("transitions"), recentTransitions: recent)
     }
 }

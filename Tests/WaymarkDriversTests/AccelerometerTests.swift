@@ -75,3 +75,16 @@ import WaymarkDrivers
         #expect(makeAccelerometer(.mpu6050, on: RegisterFile()).chip == .mpu6050)
     }
 }
+
+@Suite("INA219 and INA226 current sensors")
+struct CurrentSensorTests {
+    @Test("the shunt register (most significant byte first) becomes milliamperes")
+    func conversion() {
+        // INA219: 0x0FA0 = 4000 × 10 µV = 40 mV across 0.1 Ω = 400 mA; SMBus swaps the bytes.
+        #expect(abs(CurrentSensor.milliamperes(smbusWord: 0xA00F, chip: .ina219, shuntOhms: 0.1) - 400) < 1e-9)
+        // INA226: 0x2EE0 = 12000 × 2.5 µV = 30 mV across 1 Ω = 30 mA.
+        #expect(abs(CurrentSensor.milliamperes(smbusWord: 0xE02E, chip: .ina226, shuntOhms: 1) - 30) < 1e-9)
+        // Negative: 0xFFF6 = -10 LSB.
+        #expect(abs(CurrentSensor.milliamperes(smbusWord: 0xF6FF, chip: .ina219, shuntOhms: 0.1) + 1) < 1e-9)
+    }
+}

@@ -17,6 +17,8 @@ public final class Agent: AgentService {
     private let timeline: Timeline
     private let daemonVersion: String
     private let startedAt: Instant
+    /// The wall clock when the timeline was at ``startedAt``, to date transitions.
+    private let wallClockAtStart = RealtimeInstant.now
     private var engine: Engine
     private var actions: [EngineAction] = []
     private var deadlineTimer: TimerID?
@@ -122,7 +124,18 @@ public final class Agent: AgentService {
                     state: state.rawValue, seconds: ledger.time(in: state, at: now).seconds,
                     milliwattHours: ledger.energy(in: state, at: now))
             },
-            transitions: ledger.transitions.count)
+            transitions: ledger.transitions.count,
+            recentTransitions: ledger.transitions.suffix(StatusReport.recentTransitionLimit).map { transition in
+                StatusReport.PowerTransition(
+                    time: wallClockSeconds(at: transition.instant), from: transition.from.rawValue,
+                    to: transition.to.rawValue, reason: transition.reason)
+            })
+    }
+
+    /// Seconds since the Unix epoch at a timeline instant (a compressed timeline's instants
+    /// are spread back out to the wall clock's pace).
+    private func wallClockSeconds(at instant: Instant) -> Double {
+        Double(wallClockAtStart.nanosecondsSinceEpoch) / 1e9 + (instant - startedAt).seconds / timeline.speed
     }
 
     // MARK: - Engine

@@ -1,0 +1,173 @@
+/// An external power meter's trace: time (seconds, on the meter's own clock), current (mA)
+/// and, when the meter records it, the level of the board's marker GPIO (0 or 1).
+public struct MeterTrace: Hashable, Sendable {
+    /// One reading.
+    public struct Reading: Hashable, Sendable {
+        /// Seconds on the meter's clock.
+        public var time: Double
+        /// Current, mA.
+        public var current: Double
+        /// The marker line's level, if recorded.
+        public var marker: Int?
+
+        /// Creates a reading.
+        public init(time: Double, current: Double, marker: Int? = nil) {
+            self.time = time
+            self.current = current
+            self.marker = marker
+        }
+    }
+
+    /// The readings, in time order.
+    public private(set) var readings: [Reading]
+
+    /// Reads `time,current_mA[,marker]` lines (a header line is skipped).
+    public init(csv text: String) throws(PowerLogError) {
+        readings = []
+        for (index, line) in text.split(whereSeparator: \.isNewline).enumerated() {
+            let cells = line.split(separator: ",").map { String($0).trimmingCharacters(in: " \t") }
+            guard let first = cells.first, let time = Double(first) else {
+                if index == 0 { continue }
+                throw PowerLogError(line: index + 1, message: "expected time,current_mA[,marker]")
+            }
+            guard cells.count >= 2, let current = Double(cells[1]) else {
+                throw PowerLogError(line: index + 1, message: "expected a current in mA after the time")
+            }
+            readings.append(Reading(time: time, current: current, marker: cells.count >= 3 ? Int(cells[2]) : nil))
+        }
+        readings.sort { $0.time < $1.time }
+    }
+
+    /// Creates a trace from readings.
+    public init(readings: [Reading]) {
+        self.readings = readings.sorted { $0.time < $1.time }
+    }
+
+    /// Instants where the marker changes level; `nil` when the trace has no marker column.
+    var markerEdges: [Double]? {
+        guard readings.contains(where: { $0.marker != nil }) else { return nil }
+        var edges: [Double] = []
+        var level = readings.first?.marker
+        for reading in readings.dropFirst() where reading.marker != nil && reading.marker != level {
+            edges.append(reading.time)
+            level = reading.marker
+        }
+        return edges
+    }
+
+    /// Instants where the current crosses halfway between its low and high levels: the
+    /// receiver powering up or down, for a trace recorded without the marker.
+    var currentSteps: [Double] {
+        let currents = readings.map(\.current).sorted()
+        guard let low = currents.first, let high = currents.last, high > low else { return [] }
+        let middle = (currents[currents.count / 10] + currents[currents.count * 9 / 10]) / 2
+        var steps: [Double] = []
+        var above = (readings.first?.current ?? 0) > middle
+        for reading in readings.dropFirst() where (reading.current > middle) != above {
+            steps.append(reading.time)
+            above.toggle()
+        }
+        return steps
+    }
+
+    /// Charge between two instants (meter clock), mA·s, by the trapezoid rule.
+    func charge(from start: Double, to end: Double) -> Double {
+        guard end > start else { return 0 }
+        var total = 0.0
+        var previous: Reading?
+        for reading in readings {
+            defer { previous = reading }
+            guard let before = previous else { continue }
+            let left = max(before.time, start)
+            let right = min(reading.time, end)
+            guard right > left else { continue }
+            let slope = (reading.current - before.current) / (reading.time - before.time)
+            let currentAt = { (time: Double) in before.current + slope * (time - before.time) }
+            total += (currentAt(left) + currentAt(right)) / 2 * (right - left)
+        }
+        return total
+    }
+}
+
+/// A measurement run's energy per receiver state from an external meter, aligned with the
+/// daemon's power log on the marker's edges.
+public struct MeterReport: Sendable {
+    /// Time and measured energy in one state.
+    public struct StateEnergy: Hashable, Sendable {
+        /// The state.
+        public var state: String
+        /// Time spent in it, seconds.
+        public var seconds: Double
+        /// Energy measured in it, mWh.
+        public var milliwattHours: Double
+    }
+
+    /// Meter clock minus wall clock: add to a log time to find it in the trace.
+    public let offset: Double
+    /// How the trace was aligned: `marker` edges or `current` steps.
+    public let alignedOn: String
+    /// How many edges were matched.
+    public let matchedEdges: Int
+    /// The spread of the matched edges after alignment (largest deviation), seconds.
+    public let residual: Double
+    /// Measured energy per state.
+    public let energyByState: [StateEnergy]
+
+    /// Aligns `trace` with `log` and measures each state's energy at `volts`.
+    public init(log: PowerLog, trace: MeterTrace, volts: Double) throws(PowerLogError) {
+        let logEdges = log.powerChanges
+        let meterEdges: [Double]
+        if let markers = trace.markerEdges {
+            meterEdges = markers
+            alignedOn = "marker"
+        } else {
+            meterEdges = trace.currentSteps
+            alignedOn = "current"
+        }
+        let pairs = min(logEdges.count, meterEdges.count)
+        guard pairs > 0 else {
+            throw PowerLogError(line: 0, message: "no power transitions to align on (the log has \(logEdges.count), the trace \(meterEdges.count))")
+        }
+        let differences = (0..<pairs).map { meterEdges[$0] - logEdges[$0] }.sorted()
+        offset = differences[pairs / 2]
+        matchedEdges = pairs
+        residual = differences.map { abs($0 - differences[pairs / 2]) }.max() ?? 0
+        var totals: [String: (seconds: Double, charge: Double)] = [:]
+        let end = (trace.readings.last?.time ?? 0) - offset
+        for (index, transition) in log.transitions.enumerated() {
+            let stop = index + 1 < log.transitions.count ? log.transitions[index + 1].time : end
+            guard stop > transition.time else { continue }
+            let charge = trace.charge(from: transition.time + offset, to: stop + offset)
+            totals[transition.state, default: (0, 0)].seconds += stop - transition.time
+            totals[transition.state, default: (0, 0)].charge += charge
+        }
+        energyByState = totals.keys.sorted().map { state in
+            let total = totals[state]!
+            return StateEnergy(state: state, seconds: total.seconds, milliwattHours: total.charge / 3_600 * volts)
+        }
+    }
+
+    /// Total measured energy, mWh.
+    public var energy: Double { energyByState.reduce(0) { $0 + $1.milliwattHours } }
+}
+
+extension PowerLog {
+    /// The states in which the receiver is powered down.
+    static let downStates: Set<String> = ["off", "backup", "standby"]
+
+    /// Instants where the receiver was powered up or down (the marker toggles on exactly
+    /// these; acquiring ↔ tracking is not one).
+    var powerChanges: [Double] {
+        transitions.filter { Self.downStates.contains($0.from) != Self.downStates.contains($0.state) }.map(\.time)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing characters from `characters`.
+    func trimmingCharacters(in characters: String) -> String {
+        var text = Substring(self)
+        while let first = text.first, characters.contains(first) { text = text.dropFirst() }
+        while let last = text.last, characters.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+import WaymarkPowerProfile
+
+@Suite("Power logs and meter traces")
+struct MeterReportTests {
+    /// A log of a receiver that is on from 100 s to 160 s and from 300 s to 330 s (wall clock
+    /// 1,700,000,000 + t), and a meter trace of the same run on a clock 12.345 s ahead, with
+    /// the marker toggling at every power change.
+    func run(withMarker: Bool) -> (PowerLog, MeterTrace) {
+        let base = 1_700_000_000.0
+        var log = PowerLog()
+        log.transitions = [
+            .init(time: base + 100, from: "backup", state: "acquiring", reason: "live updates"),
+            .init(time: base + 101, from: "acquiring", state: "tracking", reason: "first fix"),
+            .init(time: base + 160, from: "tracking", state: "backup", reason: "stationary"),
+            .init(time: base + 300, from: "backup", state: "acquiring", reason: "motion interrupt"),
+            .init(time: base + 301, from: "acquiring", state: "tracking", reason: "first fix"),
+            .init(time: base + 330, from: "tracking", state: "backup", reason: "stationary"),
+        ]
+        let offset = 12.345
+        var readings: [MeterTrace.Reading] = []
+        var marker = 0
+        for tenth in stride(from: 0, through: 4_000, by: 1) {
+            let t = Double(tenth) / 10
+            let on = (100..<160).contains(t) || (300..<330).contains(t)
+            if [100.0, 160, 300, 330].contains(t) { marker ^= 1 }
+            let current = on ? ((100..<101).contains(t) || (300..<301).contains(t) ? 32 : 29) : 0.0175
+            readings.append(.init(time: base + t + offset, current: current, marker: withMarker ? marker : nil))
+        }
+        return (log, MeterTrace(readings: readings))
+    }
+
+    @Test("the meter is aligned on the marker edges and integrated per receiver state", arguments: [true, false])
+    func alignment(withMarker: Bool) throws {
+        let (log, trace) = run(withMarker: withMarker)
+        let report = try MeterReport(log: log, trace: trace, volts: 3.0)
+        #expect(report.alignedOn == (withMarker ? "marker" : "current"))
+        #expect(report.matchedEdges == 4)
+        #expect(abs(report.offset - 12.345) < 0.11)
+        let tracking = try #require(report.energyByState.first { $0.state == "tracking" })
+        #expect(abs(tracking.seconds - 88) < 1e-6)
+        #expect(abs(tracking.milliwattHours - 88 * 29 / 3_600 * 3) < 0.05)
+    }
+
+    @Test("a log survives writing and reading; broken lines are named")
+    func roundTrip() throws {
+        let (log, _) = run(withMarker: true)
+        var text = PowerLog.header + "\n"
+        for transition in log.transitions { text += PowerLog.row(transition) + "\n" }
+        text += PowerLog.row(PowerLog.Sample(time: 1_700_000_000.5, current: 29.125)) + "\n"
+        let read = try PowerLog(csv: text)
+        #expect(read.transitions == log.transitions)
+        #expect(read.samples == [PowerLog.Sample(time: 1_700_000_000.5, current: 29.125)])
+        #expect(throws: PowerLogError.self) { try PowerLog(csv: PowerLog.header + "\nsoon,transition,,on,,\n") }
+    }
+}
