@@ -46,6 +46,10 @@ public final class Server: UpdateSink {
     /// Creates the socket's directory if needed, listens, and starts accepting on `loop`.
     public func start(on loop: EventLoop) throws(SystemError) {
         precondition(self.loop == nil, "a server starts once")
+        let descriptors = ResourceLimits.raiseOpenFileLimit()
+        if descriptors < configuration.maximumClients + 64 {
+            log("only \(descriptors) descriptors may be open: fewer than \(configuration.maximumClients) clients will fit")
+        }
         try createSocketDirectory(for: configuration.path)
         let listener = try UnixListener(path: configuration.path, mode: configuration.mode)
         do throws(SystemError) {

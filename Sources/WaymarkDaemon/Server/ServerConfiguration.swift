@@ -9,8 +9,9 @@ public struct ServerConfiguration: Sendable {
     public var mode: mode_t = 0o660
     /// The daemon's version, for `hello` and `status`.
     public var daemonVersion: String
-    /// Connections beyond this many are closed at once.
-    public var maximumClients = 256
+    /// Connections beyond this many are closed at once (the server also raises the process's
+    /// descriptor limit so that this many can be open).
+    public var maximumClients = 4_096
     /// Live-updates subscriptions one connection may hold.
     public var maximumSubscriptionsPerClient = 64
     /// Unanswered `requestLocation` requests one connection may have.
