@@ -50,7 +50,7 @@ let package = Package(
             name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .target(name: "CWaymarkDrivers", dependencies: ["CGPIOD"]),
-        .target(name: "WaymarkBoard"),
+        .target(name: "WaymarkBoard", dependencies: ["WaymarkReceiver"]),
         .target(
             name: "WaymarkDrivers",
             dependencies: [
@@ -137,7 +137,17 @@ let package = Package(
         ),
         .testTarget(
             name: "HardwareVMTests",
-            dependencies: ["WaymarkDrivers", "WaymarkBoard", "WaymarkSystem"]
+            dependencies: [
+                "WaymarkDrivers", "WaymarkBoard", "WaymarkSystem", "WaymarkProtocol", "WaymarkLocation",
+                "WaymarkServerTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "WaymarkDaemonTests",
+            dependencies: [
+                "WaymarkDaemon", "WaymarkBoard", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
+                "WaymarkEngine", "WaymarkReceiver", "WaymarkMotion", "WaymarkProtocol",
+            ]
         ),
     ]
 )

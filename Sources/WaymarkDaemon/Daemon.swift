@@ -1,9 +1,10 @@
-import WaymarkReceiver
 import Glibc
+import WaymarkBoard
 import WaymarkClock
 import WaymarkEngine
 import WaymarkEventLoop
 import WaymarkProtocol
+import WaymarkReceiver
 import WaymarkSimulation
 import WaymarkSystem
 
@@ -17,6 +18,9 @@ public struct DaemonOptions: Sendable {
         case replay(path: String, repeats: Bool)
         /// A receiver's NMEA stream on a device (a UART, a USB receiver, a pty).
         case device(path: String, baudRate: Int, serial: Bool)
+        /// The hardware a board file describes (``BoardSource``); the simulated board file
+        /// runs `scenario` (required then) with the board's receiver figures.
+        case board(path: String, scenario: String? = nil, seed: UInt64 = 1)
     }
 
     /// The socket path.
@@ -56,7 +60,7 @@ public final class Daemon {
         self.options = options
         loop = try EventLoop()
         let log: (String) -> Void = options.verbose ? { Daemon.log($0) } : { _ in }
-        let (source, receiver) = try Self.makeSource(options.source)
+        let (source, receiver) = try Self.makeSource(options.source, log: log)
         let speed = source.summary.isSimulated ? options.speed : 1
         agent = Agent(
             loop: loop, source: source, receiver: receiver, timeline: Timeline(speed: speed),
@@ -82,8 +86,10 @@ public final class Daemon {
         Daemon.log("waymarkd \(Daemon.version) listening on \(options.socketPath) (\(agent.status().source.description))")
         try loop.run()
         try? notifier?.send(.stopping)
-        agent.stop()
+        // Clients first: their subscriptions end while the source can still power down.
         server.stop()
+        agent.stop()
+        Daemon.log("stopped")
     }
 
     /// The event loop's wakeup count (for the idle benchmark and tests).
@@ -97,15 +103,21 @@ public final class Daemon {
 
     // MARK: - Sources
 
-    static func makeSource(_ source: DaemonOptions.Source) throws -> (any LocationSource, ReceiverProfile) {
+    static func makeSource(
+        _ source: DaemonOptions.Source, log: @escaping (String) -> Void = { _ in }
+    ) throws -> (any LocationSource, ReceiverProfile) {
         switch source {
         case .simulated(let scenarioPath, let receiverName, let seed):
-            let text = String(decoding: try FileDescriptor.readFile(scenarioPath), as: UTF8.self)
-            let scenario = try ScenarioParser.parse(text, file: scenarioPath)
             guard let profile = ReceiverProfile.named(receiverName) else {
                 throw DaemonError.unknownReceiver(receiverName, known: ReceiverProfile.all.map(\.name))
             }
-            return (SimulatedSource(scenario: scenario, profile: profile, seed: seed), profile)
+            return (try simulation(scenarioPath, profile: profile, seed: seed), profile)
+        case .board(let path, let scenarioPath, let seed):
+            let board = try BoardDefinition.load(path: path)
+            let profile = board.receiverProfile
+            guard board.isSimulated else { return (try BoardSource(board: board, log: log), profile) }
+            guard let scenarioPath else { throw DaemonError.noScenario(board: path) }
+            return (try simulation(scenarioPath, profile: profile, seed: seed), profile)
         case .replay(let path, let repeats):
             return (ReplaySource(path: path, repeats: repeats), ReceiverProfile.ubloxM8)
         case .device(let path, let baudRate, let serial):
@@ -113,17 +125,27 @@ public final class Daemon {
             return (source, ReceiverProfile.ubloxM8)
         }
     }
+
+    private static func simulation(_ scenarioPath: String, profile: ReceiverProfile, seed: UInt64) throws -> SimulatedSource {
+        let text = String(decoding: try FileDescriptor.readFile(scenarioPath), as: UTF8.self)
+        let scenario = try ScenarioParser.parse(text, file: scenarioPath)
+        return SimulatedSource(scenario: scenario, profile: profile, seed: seed)
+    }
 }
 
 /// What stops the daemon from starting.
 public enum DaemonError: Error, CustomStringConvertible {
     /// No receiver profile has that name.
     case unknownReceiver(String, known: [String])
+    /// The simulated board file was given without a scenario to run.
+    case noScenario(board: String)
 
     public var description: String {
         switch self {
         case .unknownReceiver(let name, let known):
             "no receiver profile is called '\(name)'; use one of: \(known.joined(separator: ", "))"
+        case .noScenario(let board):
+            "\(board) is the simulated board: it needs a scenario (--scenario FILE)"
         }
     }
 }

@@ -7,12 +7,16 @@ import WaymarkProtocol
 
 let usage = """
     usage: waymarkd [--socket PATH] [--verbose]
-                    [--scenario FILE] [--receiver NAME] [--seed N] [--speed X]   (simulated board, the default)
+                    --board FILE                                                  (the hardware a board file names)
+                    | [--scenario FILE] [--receiver NAME] [--seed N] [--speed X]   (simulated board, the default)
                     | --replay FILE [--repeat] [--speed X]
                     | --device PATH [--baud N] [--serial]
 
       --socket PATH    where to listen (default: $WAYMARK_SOCKET, else /run/waymark/waymark.sock
                        as root, else $XDG_RUNTIME_DIR/waymark/waymark.sock)
+      --board FILE     run on the board a Board/*.toml file describes: its receiver (baud rate
+                       detected when it says auto), power strategy and accelerometer; the
+                       simulated board file runs the scenario (--scenario, --seed, --speed)
       --scenario FILE  the simulated board's scenario (default: Scenarios/demo.scenario)
       --receiver NAME  the simulated receiver: ublox-m8 (default), mt3339, quectel-l76
       --speed X        run a simulation or replay X times faster than real time
@@ -52,6 +56,7 @@ var speed = 1.0
 var replay: String?
 var repeats = false
 var device: String?
+var board: String?
 var baud = 9600
 var serial = false
 var verbose = false
@@ -77,6 +82,7 @@ while let argument = arguments.popFirst() {
     case "--replay": replay = value(argument)
     case "--repeat": repeats = true
     case "--device": device = value(argument)
+    case "--board": board = value(argument)
     case "--baud":
         guard let number = Int(value(argument)), (1_200...921_600).contains(number) else {
             fail("--baud takes a rate from 1200 to 921600")
@@ -92,7 +98,12 @@ while let argument = arguments.popFirst() {
 }
 
 let source: DaemonOptions.Source
-if let replay {
+if [board != nil, replay != nil, device != nil].filter({ $0 }).count > 1 {
+    fail("--board, --replay and --device each name the source: give one\n\(usage)")
+}
+if let board {
+    source = .board(path: board, scenario: scenario ?? defaultScenario(), seed: seed)
+} else if let replay {
     source = .replay(path: replay, repeats: repeats)
 } else if let device {
     source = .device(path: device, baudRate: baud, serial: serial)

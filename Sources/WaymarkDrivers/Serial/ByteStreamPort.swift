@@ -5,8 +5,10 @@ import WaymarkSystem
 /// (``SerialPort``) or any terminal, pseudo-terminal or pipe (``TerminalPort``). The daemon
 /// watches ``descriptor`` in its event loop and does not care which one it has.
 ///
-/// The descriptor is nonblocking. A read of 0 bytes means the other end is gone (a pipe's
-/// writer closed, a USB receiver unplugged); so does an `EIO` error.
+/// The descriptor is nonblocking. A device that went away (a USB receiver unplugged, a pty's
+/// other side closed) reports a hangup to poll/epoll and `EIO` or 0 bytes to read; on a pipe
+/// or FIFO 0 bytes is the end. A terminal opened by libserialport has VMIN = 0, so there a
+/// read of 0 bytes alone only means that nothing is waiting.
 public protocol ByteStreamPort: AnyObject {
     /// The device path, such as `/dev/ttyS1`.
     var path: String { get }
@@ -21,7 +23,7 @@ public protocol ByteStreamPort: AnyObject {
 }
 
 extension ByteStreamPort {
-    /// Reads what has arrived into `buffer`: the count, 0 when the other end is gone, or
+    /// Reads what has arrived into `buffer`: the count, 0 at the end (see above), or
     /// `nil` when nothing is waiting.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
         try descriptor.read(into: buffer)

@@ -1,0 +1,38 @@
+import WaymarkReceiver
+
+extension BoardDefinition {
+    /// The engine's and the simulation's figures for this board's receiver: the family's
+    /// profile (the Quectel L76 for a MediaTek model that says so, the MT3339 for other
+    /// MediaTek modules, the u-blox M8 otherwise) with the board file's currents and voltage.
+    public var receiverProfile: ReceiverProfile {
+        var profile: ReceiverProfile
+        switch receiver.family {
+        case .mediatek: profile = receiver.model.contains("L76") ? .quectelL76 : .mediatekMT3339
+        case .ublox, .generic: profile = .ubloxM8
+        }
+        let currents = receiver.currents
+        profile.acquisitionCurrent = currents.acquisition
+        profile.trackingCurrent = currents.tracking
+        profile.standbyCurrent = currents.standby
+        profile.backupCurrent = currents.backup
+        profile.supplyVoltage = receiver.supplyVolts
+        return profile
+    }
+
+    /// The state the board's power strategy leaves the receiver in: `.backup` for an enable
+    /// line with the backup supply kept and for UBX backup, `.off` for an enable line without
+    /// one, `.standby` for PMTK standby, `nil` when it stays on (only delivery pauses).
+    public var poweredDownState: ReceiverPowerState? {
+        switch power {
+        case .gpioEnable: receiverProfile.hasBackupSupply ? .backup : .off
+        case .ubxBackup: .backup
+        case .pmtkStandby: .standby
+        case .none: nil
+        }
+    }
+
+    /// Whether stationary detection has an accelerometer (the simulated board has one).
+    public var hasAccelerometer: Bool {
+        accelerometer != nil || isSimulated
+    }
+}

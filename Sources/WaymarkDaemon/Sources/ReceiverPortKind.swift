@@ -1,0 +1,25 @@
+import Glibc
+
+/// How a receiver's port is opened.
+public enum ReceiverPortKind: Hashable, Sendable {
+    /// Plain open(2) and termios: ptys, FIFOs, ttys (and what libserialport cannot open).
+    case terminal
+    /// libserialport (real UARTs and USB serial adapters).
+    case serial
+
+    /// The kind that can open `path`: ``terminal`` for a FIFO or a pseudo-terminal (also
+    /// behind a symlink, as `socat` makes them), which libserialport cannot open; ``serial``
+    /// for everything else, including a path that does not exist yet (a USB receiver not
+    /// plugged in).
+    public static func forPath(_ path: String) -> ReceiverPortKind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .serial }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFIFO { return .terminal }
+        guard type == S_IFCHR else { return .terminal }
+        // Unix98 pty secondaries have majors 136…143 (/dev/pts/N).
+        let device = UInt64(status.st_rdev)
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~UInt64(0xFFF))
+        return (136...143).contains(major) ? .terminal : .serial
+    }
+}
