@@ -17,10 +17,11 @@ enum ReceiverBaud: Hashable, Sendable {
 /// from candidate to candidate) and optionally moves the receiver to a faster one with its
 /// vendor command, then feeds the bytes through the real decoder.
 ///
-/// When the port goes away (end of file, `EIO`, hangup), stays silent while the receiver
-/// should talk, or no candidate rate produces sentences, it reports the loss once, closes the
-/// port and reopens it with ``Backoff`` until sentences come again; with a rate of `auto`
-/// each reopen detects it afresh (a replugged receiver is back at its factory rate). Bytes
+/// When the port goes away (end of file, `EIO`, hangup) or no candidate rate produces
+/// sentences, it reports the loss once, closes the port and reopens it with ``Backoff`` until
+/// sentences come again; with a rate of `auto` each reopen detects it afresh (a replugged
+/// receiver is back at its factory rate). A receiver that stays silent while it should talk
+/// is reported once and the port stays open, with no timer until bytes come again. Bytes
 /// that stop forming sentences (a receiver that changed its rate, a wrong fixed rate) are
 /// reported too; with `auto` they start a new detection on the open port.
 final class ReceiverLink {
@@ -341,16 +342,17 @@ final class ReceiverLink {
 
     // MARK: - Silence
 
-    /// While the receiver should be talking, a timer checks that bytes keep coming; a silence
-    /// closes the port and reopens it with backoff. None runs while the receiver is powered
-    /// down: an idle daemon makes no wakeups.
+    /// While the receiver should be talking, a timer checks that bytes keep coming. A silence is
+    /// reported once and the port stays open (a receiver that went away hangs the port up,
+    /// which reopens it); no timer runs again until bytes come, and none while the receiver is
+    /// powered down: an idle daemon makes no wakeups.
     private func armSilenceTimer() {
         cancel(&silenceTimer)
         guard let loop, expectsBytes, isStreaming else { return }
         silenceTimer = loop.schedule(at: lastBytes + configuration.silenceTimeout) { [unowned self] _ in
             self.silenceTimer = nil
             if MonotonicInstant.now - self.lastBytes >= self.configuration.silenceTimeout {
-                self.fail("no bytes from \(self.configuration.path) for \(self.configuration.silenceTimeout)")
+                self.reportLost("no bytes from \(self.configuration.path) for \(self.configuration.silenceTimeout)")
             } else {
                 self.armSilenceTimer()
             }
