@@ -63,6 +63,9 @@ public struct StatusReport: Hashable, Sendable {
     public var powerLedger: [PowerLedgerEntry]
     /// Receiver power transitions since the daemon started.
     public var transitions: Int
+    /// How the daemon tells that the device is stationary: `accelerometer`, or `gps-only:`
+    /// followed by why (no accelerometer on the board, or the one it has failed).
+    public var motionDetection: String
     /// The most recent transitions (at most ``recentTransitionLimit``), oldest first, with
     /// wall-clock times so an external power meter's trace can be aligned with them.
     public var recentTransitions: [PowerTransition]
@@ -95,7 +98,7 @@ public struct StatusReport: Hashable, Sendable {
         daemonVersion: String, uptime: Double, source: Source, receiverPowerState: String, receiverPowerSince: Double,
         lastLocation: Location? = nil, isStationary: Bool = false, clients: Int = 0, liveSubscriptions: Int = 0,
         pendingRequests: Int = 0, diagnostics: Diagnostics = Diagnostics(), powerLedger: [PowerLedgerEntry] = [],
-        transitions: Int = 0, recentTransitions: [PowerTransition] = []
+        transitions: Int = 0, recentTransitions: [PowerTransition] = [], motionDetection: String = "accelerometer"
     ) {
         self.daemonVersion = daemonVersion
         self.uptime = uptime
@@ -111,6 +114,7 @@ public struct StatusReport: Hashable, Sendable {
         self.powerLedger = powerLedger
         self.transitions = transitions
         self.recentTransitions = recentTransitions
+        self.motionDetection = motionDetection
     }
 
     /// The report as the protocol's `status` object.
@@ -126,6 +130,7 @@ public struct StatusReport: Hashable, Sendable {
                 ["state": .string(entry.state), "seconds": .double(entry.seconds), "milliwattHours": .double(entry.milliwattHours)]
             }),
             "transitions": .integer(Int64(transitions)),
+            "motionDetection": .string(motionDetection),
             "recentTransitions": .array(recentTransitions.map { transition in
                 ["time": .double(transition.time), "from": .string(transition.from), "to": .string(transition.to),
                  "reason": .string(transition.reason)]
@@ -161,6 +166,7 @@ public struct StatusReport: Hashable, Sendable {
             isStationary: try fields.bool("isStationary"), clients: try fields.integer("clients"),
             liveSubscriptions: try fields.integer("liveSubscriptions"), pendingRequests: try fields.integer("pendingRequests"),
             diagnostics: Diagnostics(names: try fields.strings("diagnostics")), powerLedger: ledger,
-            transitions: try fields.integer("transitions"), recentTransitions: recent)
+            transitions: try fields.integer("transitions"), recentTransitions: recent,
+            motionDetection: try fields.optionalString("motionDetection") ?? "accelerometer")
     }
 }

@@ -24,7 +24,7 @@ struct StatusCommand: AsyncParsableCommand {
             "waymarkd \(status.daemonVersion), up \(Int(status.uptime)) s",
             "source      \(status.source.description)\(status.source.isSimulated ? " (simulated)" : "")",
             "receiver    \(status.receiverPowerState) since \(Int(status.receiverPowerSince)) s, \(status.transitions) transitions",
-            "stationary  \(status.isStationary ? "yes" : "no")",
+            "stationary  \(status.isStationary ? "yes" : "no") (motion detection: \(status.motionDetection))",
             "clients     \(status.clients), \(status.liveSubscriptions) live subscriptions, \(status.pendingRequests) pending requests",
         ]
         if let location = status.lastLocation {

@@ -24,7 +24,7 @@ struct StatusView {
         lines.append("diagnostics \(diagnostics.isEmpty ? "none" : diagnostics.joined(separator: ", "))")
         if let status {
             let simulated = status.source.isSimulated ? " (simulated)" : ""
-            lines.append("receiver    \(status.receiverPowerState), \(status.transitions) power transitions\(simulated)")
+            lines.append("receiver    \(status.receiverPowerState), \(status.transitions) power transitions\(simulated); motion: \(status.motionDetection)")
         } else {
             lines.append("receiver    status unavailable")
         }

@@ -129,7 +129,8 @@ public final class Agent: AgentService {
                 StatusReport.PowerTransition(
                     time: wallClockSeconds(at: transition.instant), from: transition.from.rawValue,
                     to: transition.to.rawValue, reason: transition.reason)
-            })
+            },
+            motionDetection: engine.accelerometerFailure.map { "gps-only: \($0)" } ?? "accelerometer")
     }
 
     /// Seconds since the Unix epoch at a timeline instant (a compressed timeline's instants
