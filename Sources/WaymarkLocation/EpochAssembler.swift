@@ -174,32 +174,37 @@ public struct EpochAssembler: Sendable {
 
     private mutating func merge(_ gga: GGA) {
         guard let quality = gga.quality else { return }
-        evidence.record(
-            quality: gga.latitude == nil ? 0 : quality, hasAltitude: gga.altitude != nil,
-            satellitesUsed: gga.satellitesUsed)
-        if let used = gga.satellitesUsed { fix.satellitesUsed = used }
-        guard quality > 0 else { return }
-        fix.quality = FixQuality(ggaQuality: quality)
-        setPosition(gga.latitude, gga.longitude)
-        if let altitude = gga.altitude { fix.altitudeMSL = altitude.doubleValue }
-        if let separation = gga.geoidSeparation { fix.geoidSeparation = separation.doubleValue }
-        if let hdop = Self.dilution(gga.hdop) { fix.hdop = hdop }
-        if let age = gga.differentialAge { fix.differentialAge = age.doubleValue }
+        mergeSolution(
+            valid: quality > 0, quality: FixQuality(ggaQuality: quality), latitude: gga.latitude,
+            longitude: gga.longitude, altitude: gga.altitude, geoidSeparation: gga.geoidSeparation,
+            satellitesUsed: gga.satellitesUsed, hdop: gga.hdop, differentialAge: gga.differentialAge)
     }
 
     private mutating func merge(_ gns: GNS) {
         guard let mode = gns.bestMode else { return }
+        mergeSolution(
+            valid: mode.isValid, quality: FixQuality(mode: mode), latitude: gns.latitude,
+            longitude: gns.longitude, altitude: gns.altitude, geoidSeparation: gns.geoidSeparation,
+            satellitesUsed: gns.satellitesUsed, hdop: gns.hdop, differentialAge: gns.differentialAge)
+    }
+
+    /// The part GGA and GNS share: a solution with its quality, position, altitude, geoid
+    /// separation, satellites used, HDOP and differential age.
+    private mutating func mergeSolution(
+        valid: Bool, quality: FixQuality, latitude: NMEACoordinate?, longitude: NMEACoordinate?,
+        altitude: NMEADecimal?, geoidSeparation: NMEADecimal?, satellitesUsed: Int?, hdop: NMEADecimal?,
+        differentialAge: NMEADecimal?
+    ) {
         evidence.record(
-            quality: mode.isValid && gns.latitude != nil ? 1 : 0, hasAltitude: gns.altitude != nil,
-            satellitesUsed: gns.satellitesUsed)
-        if let used = gns.satellitesUsed { fix.satellitesUsed = used }
-        guard mode.isValid else { return }
-        fix.quality = FixQuality(mode: mode)
-        setPosition(gns.latitude, gns.longitude)
-        if let altitude = gns.altitude { fix.altitudeMSL = altitude.doubleValue }
-        if let separation = gns.geoidSeparation { fix.geoidSeparation = separation.doubleValue }
-        if let hdop = Self.dilution(gns.hdop) { fix.hdop = hdop }
-        if let age = gns.differentialAge { fix.differentialAge = age.doubleValue }
+            quality: valid && latitude != nil ? 1 : 0, hasAltitude: altitude != nil, satellitesUsed: satellitesUsed)
+        if let satellitesUsed { fix.satellitesUsed = satellitesUsed }
+        guard valid else { return }
+        fix.quality = quality
+        setPosition(latitude, longitude)
+        if let altitude { fix.altitudeMSL = altitude.doubleValue }
+        if let geoidSeparation { fix.geoidSeparation = geoidSeparation.doubleValue }
+        if let hdop = Self.dilution(hdop) { fix.hdop = hdop }
+        if let differentialAge { fix.differentialAge = differentialAge.doubleValue }
     }
 
     private mutating func merge(_ gll: GLL) {
