@@ -36,7 +36,7 @@ let package = Package(
         ),
         .target(name: "WaymarkEngine", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver"]),
         .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA", "WaymarkJSON"]),
-        .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON"]),
+        .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkClock"]),
 
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
         // Linux calls Glibc's module leaves out) and the one epoll event loop.
@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "WaymarkDrivers",
             dependencies: [
-                "WaymarkSystem", "WaymarkNMEA", "WaymarkBoard", "CSerialPort", "CWaymarkDrivers",
+                "WaymarkSystem", "WaymarkNMEA", "WaymarkBoard", "WaymarkClock", "CSerialPort", "CWaymarkDrivers",
             ]
         ),
 

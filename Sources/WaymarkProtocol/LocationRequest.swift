@@ -1,3 +1,4 @@
+import WaymarkClock
 /// The parameters of `requestLocation`.
 public struct LocationRequest: Hashable, Sendable {
     /// The horizontal accuracy wanted, in metres; 0 asks for the best the receiver can do.
@@ -14,12 +15,5 @@ public struct LocationRequest: Hashable, Sendable {
     public init(desiredAccuracy: Double = 0, timeout: Duration = .seconds(30)) {
         self.desiredAccuracy = desiredAccuracy
         self.timeout = timeout
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as the protocol writes durations.
-    var protocolSeconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -1,3 +1,4 @@
+import WaymarkClock
 import WaymarkJSON
 import WaymarkLocation
 
@@ -70,7 +71,7 @@ public enum Operation: Hashable, Sendable {
         case .startLiveUpdates(let configuration): ["configuration": .string(configuration.rawValue)]
         case .stopLiveUpdates(let subscription): ["subscription": .integer(Int64(subscription))]
         case .requestLocation(let request):
-            ["desiredAccuracy": .double(request.desiredAccuracy), "timeout": .double(request.timeout.protocolSeconds)]
+            ["desiredAccuracy": .double(request.desiredAccuracy), "timeout": .double(request.timeout.seconds)]
         case .startServiceSession(let request):
             [
                 "authorization": .string(request.authorization.rawValue),
@@ -133,8 +134,8 @@ extension LocationRequest {
         let accuracy = try fields.optionalDouble("desiredAccuracy") ?? 0
         guard accuracy >= 0 else { throw fields.invalid("desiredAccuracy", "expected at least 0 metres, found \(accuracy)") }
         let seconds = try fields.optionalDouble("timeout") ?? 30
-        guard seconds > 0, seconds <= Self.maximumTimeout.protocolSeconds else {
-            throw fields.invalid("timeout", "expected more than 0 and at most \(Int(Self.maximumTimeout.protocolSeconds)) seconds, found \(seconds)")
+        guard seconds > 0, seconds <= Self.maximumTimeout.seconds else {
+            throw fields.invalid("timeout", "expected more than 0 and at most \(Int(Self.maximumTimeout.seconds)) seconds, found \(seconds)")
         }
         self.init(desiredAccuracy: accuracy, timeout: .seconds(seconds))
     }

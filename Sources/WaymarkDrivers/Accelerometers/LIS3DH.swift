@@ -1,3 +1,4 @@
+import WaymarkClock
 import WaymarkBoard
 
 /// ST LIS3DH (data sheet DocID17530 Rev 2): interrupt generator 1 on the high-pass filtered

@@ -1,3 +1,4 @@
+import WaymarkClock
 import WaymarkBoard
 
 /// InvenSense MPU-6050, accelerometer only (register map RM-MPU-6000A-00 rev 4.2): motion

@@ -1,3 +1,4 @@
+import WaymarkClock
 import CWaymarkDrivers
 import WaymarkBoard
 import WaymarkSystem

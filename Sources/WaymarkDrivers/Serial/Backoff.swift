@@ -1,3 +1,5 @@
+import WaymarkClock
+
 /// Exponential backoff for reopening a port that vanished or went silent: 0.5 s, 1 s, 2 s, …
 /// up to a ceiling, back to the start after a success. Pure; the daemon schedules the timer.
 public struct Backoff: Hashable, Sendable {
