@@ -669,7 +669,7 @@ def report(results, args):
     row("peak RSS (VmHWM), MiB, 100 clients, 10 Hz", wm["rss"]["vmhwm_kib"] / 1024, gp["rss"]["vmhwm_kib"] / 1024,
         ".2f", "<= 8 MiB")
     if static:
-        row("  waymarkd with static Swift stdlib", static["rss"]["vmhwm_kib"] / 1024,
+        row("  waymarkd fully static (stdlib + glibc)", static["rss"]["vmhwm_kib"] / 1024,
             gp["rss"]["vmhwm_kib"] / 1024, ".2f", "")
     if "empty_static_kib" in results:
         out(f"{'  empty Swift program, static stdlib':<44} {results['empty_static_kib'] / 1024:>12.2f}")
