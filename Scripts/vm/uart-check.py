@@ -119,6 +119,8 @@ def main() -> int:
             received += chunk
         except BlockingIOError:
             pass
+        except ConnectionResetError:
+            break  # qemu closed the UART with our last epoch unread: the guest powered off
         try:
             if DONE not in received:
                 connection.send(NMEA)
@@ -128,8 +130,10 @@ def main() -> int:
                 if mode != "silent":
                     number += 1
                     connection.send(epoch(number, mode == "moving"))
-        except (BlockingIOError, BrokenPipeError):
+        except BlockingIOError:
             pass
+        except (BrokenPipeError, ConnectionResetError):
+            break  # the same: qemu is gone or going; run.wait() below says how it ended
         time.sleep(0.05)
     rc = run.wait()
     connection.setblocking(True)
