@@ -62,3 +62,27 @@ public struct UpdateEvent: Hashable, Sendable {
         self.missed = missed
     }
 }
+
+extension UpdateEvent {
+    /// The update's JSON, encoded once and shared by every client it goes to.
+    public static func encode(_ update: LocationUpdate) -> [UInt8] {
+        var buffer = JSONBuffer(capacity: 256)
+        buffer.value(update.json)
+        return buffer.bytes
+    }
+
+    /// The event's line from an update ``encode(_:)`` made: the same bytes as
+    /// `ServerMessage.event(.update(…)).line`, without encoding the update again.
+    public static func line(subscription: UInt64, encodedUpdate: [UInt8], missed: Int) -> [UInt8] {
+        var buffer = JSONBuffer(capacity: encodedUpdate.count + 64)
+        buffer.beginObject()
+        buffer.member("event", "update")
+        buffer.member("subscription", Int(subscription))
+        buffer.key("update")
+        buffer.raw(encodedUpdate)
+        buffer.member("missed", missed)
+        buffer.endObject()
+        buffer.newline()
+        return buffer.bytes
+    }
+}

@@ -1,4 +1,3 @@
-import WaymarkLocation
 import WaymarkProtocol
 
 /// What a connection has still to send: replies in order, and at most one update per
@@ -10,7 +9,8 @@ import WaymarkProtocol
 /// plus its replies, which ``replyBytes`` lets the server bound.
 struct OutputQueue {
     private struct PendingUpdate {
-        var update: LocationUpdate
+        /// The update's JSON (``UpdateEvent/encode(_:)``), shared with the other clients.
+        var update: [UInt8]
         var missed: Int
     }
 
@@ -33,8 +33,9 @@ struct OutputQueue {
         replyBytes += line.count
     }
 
-    /// Queues an update for `subscription`; returns whether it replaced one that was waiting.
-    mutating func append(_ update: LocationUpdate, subscription: UInt64) -> Bool {
+    /// Queues an encoded update for `subscription`; returns whether it replaced one that was
+    /// waiting.
+    mutating func append(encodedUpdate update: [UInt8], subscription: UInt64) -> Bool {
         if var pending = updates[subscription] {
             pending.update = update
             pending.missed += 1
@@ -84,6 +85,6 @@ struct OutputQueue {
         guard !updateOrder.isEmpty else { return nil }
         let subscription = updateOrder.removeFirst()
         let pending = updates.removeValue(forKey: subscription)!
-        return ServerMessage.event(.update(UpdateEvent(subscription: subscription, update: pending.update, missed: pending.missed))).line
+        return UpdateEvent.line(subscription: subscription, encodedUpdate: pending.update, missed: pending.missed)
     }
 }

@@ -31,6 +31,9 @@ public final class Server: UpdateSink {
     private var lastClientID: ClientID = 0
     var lastSubscriptionID: SubscriptionID = 0
     var lastRequestID: RequestID = 0
+    /// The last update sent and its JSON: the agent hands the same update to every
+    /// subscription of a configuration, and it is encoded once for all of them.
+    private var lastEncoded: (update: LocationUpdate, json: [UInt8])?
 
     /// Creates a server for `agent`; `log` receives one line per notable event (a client
     /// disconnected for being slow, a failed accept).
@@ -222,8 +225,17 @@ public final class Server: UpdateSink {
 
     public func send(_ update: LocationUpdate, subscription: SubscriptionID, to client: ClientID) {
         guard subscriptions[subscription] == client, let connection = connections[client] else { return }
-        if connection.output.append(update, subscription: subscription) { counters.updatesCoalesced += 1 }
+        if connection.output.append(encodedUpdate: encoded(update), subscription: subscription) {
+            counters.updatesCoalesced += 1
+        }
         flush(connection)
+    }
+
+    private func encoded(_ update: LocationUpdate) -> [UInt8] {
+        if let lastEncoded, lastEncoded.update == update { return lastEncoded.json }
+        let json = UpdateEvent.encode(update)
+        lastEncoded = (update, json)
+        return json
     }
 
     public func send(_ result: Result<Location, LocationError>, request: RequestID, to client: ClientID) {
