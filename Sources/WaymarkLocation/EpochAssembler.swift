@@ -4,10 +4,11 @@ import WaymarkNMEA
 /// the epoch is complete.
 ///
 /// An epoch is the run of sentences that share one time of day (sentences without a time —
-/// GSA, GSV, VTG, TXT — belong to the epoch they follow). The assembler learns which sentence
-/// closes the receiver's cycle (``CycleLearner``) and emits the fix on that sentence; until it
-/// has learned, and whenever the receiver's cycle changes, the fix is emitted when the next
-/// epoch's first time-stamped sentence arrives. The merge rules are in `docs/epochs.md`.
+/// GSA, GSV, VTG — belong to the epoch they follow; TXT messages to none). The assembler
+/// learns which sentence closes the receiver's cycle (``CycleLearner``) and emits the fix on
+/// that sentence; until it has learned, and whenever the receiver's cycle changes, the fix is
+/// emitted when the next epoch's first time-stamped sentence arrives. The merge rules are in
+/// `docs/epochs.md`.
 public struct EpochAssembler: Sendable {
     /// Counts that describe the assembler's work.
     public struct Statistics: Hashable, Sendable {
@@ -56,6 +57,9 @@ public struct EpochAssembler: Sendable {
     /// Adds one sentence; calls `emit` for each epoch it completes (at most two: the
     /// previous epoch when this sentence starts a new one, and this one if it ends the cycle).
     public mutating func add(_ sentence: ParsedSentence, emit: (Fix) -> Void) {
+        // Text messages come at start-up and whenever something happens (antenna status): they
+        // carry nothing of a fix and must not be learned as a cycle's end.
+        if case .txt = sentence.message { return }
         let time = Self.timeOfDay(of: sentence.message)
         if emittedEarly {
             // The epoch went out on the learned end of cycle. Until a new time arrives, what

@@ -83,6 +83,16 @@ struct EpochAssemblerTests {
         #expect(emitted.last?.afterLine == lines.count - 1)
     }
 
+    @Test("TXT messages (a start-up banner, an antenna status) are in no epoch and never end a cycle")
+    func textMessages() {
+        let banner = ["$GNTXT,01,01,02,u-blox AG - www.u-blox.com", "$GNTXT,01,01,02,ANTSTATUS=OK"]
+        let lines = (0..<3).flatMap { ubloxCycle(second: $0) } + banner + (3..<6).flatMap { ubloxCycle(second: $0) }
+        let emitted = assemble(lines)
+        #expect(emitted.count == 6)
+        // Every epoch after the second goes out on its own GLL, the one after the banner too.
+        #expect(emitted.map(\.afterLine) == [6, 12, 17, 25, 31, 37])
+    }
+
     @Test("GGA-only receivers get the seeded date; no-fix epochs are no-fix")
     func ggaOnly() {
         let emitted = assemble(
