@@ -36,7 +36,8 @@ public struct PowerRunSetup: Sendable {
 
 /// Runs the real engine and power policy against the simulated board, as fast as the CPU
 /// allows: one live subscription is held for the whole scenario, the receiver's NMEA goes
-/// through the real decoder, the engine's power commands reach the simulated receiver and its
+/// through the real decoder, the engine's power commands reach the simulated receiver (with the
+/// measurement intervals of ``FirstFixRate``, as a board source sends them) and its
 /// accelerometer commands the simulated chip.
 public enum PowerRun {
     /// How often accelerometer samples are handed over while the engine samples.
@@ -51,8 +52,7 @@ public enum PowerRun {
         var board = SimulatedBoard(scenario: setup.scenario, profile: setup.profile, seed: setup.seed)
         let end = board.trajectory.end
         var engine = Engine(settings: settings(for: setup), start: .zero)
-        var decoder = NMEADecoder()
-        decoder.seedDate(setup.scenario.startTime.date)
+        var host = SimulatedReceiverHost(profile: setup.profile, date: setup.scenario.startTime.date)
         var recorder = RunRecorder()
         var actions: [EngineAction] = []
         var sampling: (rate: Double, since: Instant)?
@@ -68,13 +68,7 @@ public enum PowerRun {
                     break
                 case .receiverPower(let on, let reason):
                     recorder.log(now, on ? "receiver on (\(reason))" : "receiver off (\(reason))")
-                    if on {
-                        board.receiver.powerOn(at: now)
-                    } else if setup.poweredDownState == .standby {
-                        board.receiver.standby(at: now)
-                    } else {
-                        board.receiver.powerOff(at: now, keepBackup: setup.poweredDownState == .backup)
-                    }
+                    host.setPower(on: on, downState: setup.poweredDownState ?? .off, receiver: &board.receiver, at: now)
                 case .accelerometer(let command):
                     board.disarmActivity()
                     sampling = nil
@@ -105,9 +99,7 @@ public enum PowerRun {
             if let event = board.next(before: now + .nanoseconds(1)) {
                 switch event {
                 case .nmea(_, let bytes):
-                    bytes.withUnsafeBufferPointer { buffer in
-                        decoder.decode(buffer) { fix in feed(.fix(fix)) }
-                    }
+                    for fix in host.receive(bytes, receiver: &board.receiver, at: now) { feed(.fix(fix)) }
                 case .activity:
                     recorder.log(now, "motion interrupt")
                     feed(.motionInterrupt)

@@ -33,7 +33,7 @@ public struct ReceiverStart: Hashable, Sendable {
     public var instant: Instant
     /// The kind of start.
     public var kind: StartKind
-    /// The measurement instant of the first epoch with a fix (on the whole second).
+    /// The measurement instant of the first epoch with a fix (on the receiver's measurement grid).
     public var firstFix: Instant
 
     /// Creates a record of a start.

@@ -45,6 +45,13 @@ public struct ReceiverProfile: Hashable, Sendable {
     public var speedError: Double
     /// Whether GST (error statistics) is output.
     public var emitsGST: Bool
+    /// The measurement interval asked for from power-up to the first fix (``FirstFixRate``):
+    /// 200 ms, a rate each of these receivers sustains with its full sentence set at
+    /// 57,600 baud and more.
+    public var firstFixInterval = Duration.milliseconds(200)
+    /// What the receiver prints when it boots: u-blox's `GNTXT` banner, MediaTek's
+    /// `PMTK011`/`PMTK010` system messages.
+    public var startupMessage: [UInt8]
 
     /// The current drawn in a power state, mA.
     public func current(in state: ReceiverPowerState) -> Double {
@@ -72,7 +79,8 @@ public struct ReceiverProfile: Hashable, Sendable {
         name: "ublox-m8", supplyVoltage: 3.0, backupCurrent: 0.015, standbyCurrent: 9.5, acquisitionCurrent: 32,
         trackingCurrent: 29, hotStart: .seconds(1), warmStart: .seconds(25), coldStart: .seconds(26),
         ephemerisValidity: .seconds(4 * 3_600), hasBackupSupply: true, constellations: [.gps, .glonass],
-        layout: .ublox, horizontalError: 2.1, speedError: 0.05, emitsGST: false)
+        layout: .ublox, horizontalError: 2.1, speedError: 0.05, emitsGST: false,
+        startupMessage: Array("$GNTXT,01,01,02,u-blox AG - www.u-blox.com*4E\r\n$GNTXT,01,01,02,HW UBX-M8030 00080000*60\r\n".utf8))
 
     /// MediaTek MT3339 as on the Adafruit Ultimate GPS (GlobalTop PA6H), GPS only, 3.3 V.
     /// Hot start and standby as measured by users; warm and cold starts are typical values.
@@ -80,7 +88,7 @@ public struct ReceiverProfile: Hashable, Sendable {
         name: "mt3339", supplyVoltage: 3.3, backupCurrent: 0.007, standbyCurrent: 2, acquisitionCurrent: 25,
         trackingCurrent: 20, hotStart: .seconds(4), warmStart: .seconds(33), coldStart: .seconds(35),
         ephemerisValidity: .seconds(2 * 3_600), hasBackupSupply: true, constellations: [.gps],
-        layout: .mediatek, horizontalError: 2.5, speedError: 0.1, emitsGST: false)
+        layout: .mediatek, horizontalError: 2.5, speedError: 0.1, emitsGST: false, startupMessage: mediatekStartup)
 
     /// Quectel L76 (MediaTek inside), GPS + GLONASS, 3.3 V. Standby (STANDBY pin) and
     /// backup currents from Quectel documents; acquisition, tracking and TTFF are
@@ -89,7 +97,10 @@ public struct ReceiverProfile: Hashable, Sendable {
         name: "quectel-l76", supplyVoltage: 3.3, backupCurrent: 0.014, standbyCurrent: 0.6, acquisitionCurrent: 26,
         trackingCurrent: 22, hotStart: .seconds(1), warmStart: .seconds(30), coldStart: .seconds(35),
         ephemerisValidity: .seconds(2 * 3_600), hasBackupSupply: true, constellations: [.gps, .glonass],
-        layout: .ublox, horizontalError: 2.1, speedError: 0.1, emitsGST: false)
+        layout: .ublox, horizontalError: 2.1, speedError: 0.1, emitsGST: false, startupMessage: mediatekStartup)
+
+    /// `$PMTK011,MTKGPS` and `$PMTK010,001` (start-up), as MediaTek chips print them.
+    static let mediatekStartup = Array("$PMTK011,MTKGPS*08\r\n$PMTK010,001*2E\r\n".utf8)
 
     /// The profiles above.
     public static let all = [ubloxM8, mediatekMT3339, quectelL76]

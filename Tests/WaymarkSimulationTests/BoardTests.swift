@@ -47,7 +47,8 @@ struct BoardTests {
             last = event.instant
             if case .activity = event { kinds.append("activity") } else { kinds.append("nmea") }
         }
-        #expect(kinds.first == "activity" && kinds.filter { $0 == "nmea" }.count == 5)
+        // The start-up message, then five epochs.
+        #expect(kinds.first == "activity" && kinds.filter { $0 == "nmea" }.count == 6)
         #expect(board.truth(at: wake + .seconds(1)).isMoving)
     }
 }

@@ -68,7 +68,9 @@ struct ReceiverTests {
         var receiver = try Self.receiver(profile)
         let walkStart = 3 * 3_600.0
         receiver.powerOn(at: Self.at(walkStart - 45))
-        let epochs = receiver.epochs(until: Self.at(walkStart + 300))
+        let outputs = receiver.epochs(until: Self.at(walkStart + 300))
+        #expect(outputs.first?.bytes == profile.startupMessage)
+        let epochs = Array(outputs.dropFirst())
         #expect(epochs.count == 344)  // measurements from 44 s before to 299 s after
         let fixes = Self.decode(epochs)
         let firstFix = try #require(receiver.starts.first?.firstFix)
@@ -102,7 +104,8 @@ struct ReceiverTests {
         #expect(types.last == "GNGLL")
         let views = types.dropFirst(5).dropLast()
         #expect(views.allSatisfy { $0 == "GPGSV" || $0 == "GLGSV" } && views.first == "GPGSV" && views.last == "GLGSV")
-        let noFix = String(decoding: epochs[0].bytes, as: UTF8.self)
+        #expect(String(decoding: epochs[0].bytes, as: UTF8.self).hasPrefix("$GNTXT,01,01,02,u-blox AG"))
+        let noFix = String(decoding: epochs[1].bytes, as: UTF8.self)
         #expect(noFix.hasPrefix("$GNRMC,,V,,,,,,,,,,N*"))
     }
 
@@ -123,7 +126,7 @@ struct ReceiverTests {
     func uartTiming() throws {
         var fast = try Self.receiver(baudRate: 115_200)
         fast.powerOn(at: Self.at(0))
-        for epoch in fast.epochs(until: Self.at(60)) {
+        for epoch in fast.epochs(until: Self.at(60)).dropFirst() {
             let onWire = Duration.nanoseconds(Int64(epoch.bytes.count) * 10 * 1_000_000_000 / 115_200)
             #expect(epoch.instant.nanoseconds % 1_000_000_000 == (Duration.milliseconds(50) + onWire).nanoseconds)
         }
@@ -168,6 +171,59 @@ struct ReceiverTests {
         #expect(abs(ledger.energy - expected) < 1e-9)
         #expect(ReceiverProfile.mediatekMT3339.current(in: .standby) == 2)
         #expect(ReceiverProfile.quectelL76.current(in: .standby) == 0.6)
+    }
+
+    @Test("start-up: the banner 0.5 s after power-on, the answer to the wake command 50 ms after a standby wake; both checksummed", arguments: ReceiverProfile.all)
+    func startupMessages(profile: ReceiverProfile) throws {
+        var receiver = try Self.receiver(profile)
+        receiver.powerOn(at: Self.at(100))
+        let booted = receiver.nextEpoch(before: Self.at(200))
+        let boot = try #require(booted)
+        #expect(boot.bytes == profile.startupMessage)
+        #expect(boot.instant == Self.at(100.5) + .nanoseconds(Int64(boot.bytes.count) * 10 * 1_000_000_000 / 115_200))
+        let firstEpoch = receiver.nextEpoch(before: Self.at(200))
+        #expect(firstEpoch.map { $0.instant > Self.at(101) } == true)
+        receiver.standby(at: Self.at(150))
+        receiver.powerOn(at: Self.at(160))
+        let answered = receiver.nextEpoch(before: Self.at(200))
+        let answer = try #require(answered)
+        #expect(String(decoding: answer.bytes, as: UTF8.self) == "$PMTK001,0,3*30\r\n")
+        #expect(answer.instant < Self.at(160.06))
+        var decoder = NMEADecoder()
+        for bytes in [boot.bytes, answer.bytes] { bytes.withUnsafeBufferPointer { decoder.decode($0) { _ in } } }
+        #expect(decoder.framer.statistics.rejected == 0 && decoder.framer.statistics.sentences == 3)
+    }
+
+    @Test("a faster measurement interval: not heard while booting, then epochs on its grid; the first fix of a hot start moves up")
+    func measurementInterval() throws {
+        var receiver = try Self.receiver()
+        receiver.powerOn(at: Self.at(0))
+        receiver.powerOff(at: Self.at(120), keepBackup: true)
+        let wake = Self.at(3_600.3)
+        receiver.powerOn(at: wake)
+        let atOneHertz = try #require(receiver.starts.last).firstFix
+        receiver.setMeasurementInterval(.milliseconds(200), at: wake + .milliseconds(100))  // still booting
+        #expect(receiver.measurementInterval == .seconds(1))
+        let booted = receiver.nextEpoch(before: wake + .seconds(1))
+        let boot = try #require(booted)
+        receiver.setMeasurementInterval(.milliseconds(200), at: boot.instant)
+        #expect(receiver.measurementInterval == .milliseconds(200))
+        let start = try #require(receiver.starts.last)
+        #expect(start.kind == .hot && start.firstFix <= atOneHertz && start.firstFix.nanoseconds % 200_000_000 == 0)
+        #expect(start.timeToFirstFix <= .milliseconds(1_000))
+        let epochs = receiver.epochs(until: wake + .seconds(3))
+        let measurements = epochs.map { ($0.instant.nanoseconds - 50_000_000) / 200_000_000 }
+        #expect(epochs.count >= 11 && zip(measurements, measurements.dropFirst()).allSatisfy { $1 == $0 + 1 })
+        let fixes = Self.decode(epochs).filter(\.hasPosition)
+        #expect(fixes.count == epochs.filter { $0.instant > start.firstFix }.count)
+        // Back to one a second: the epoch measured at 3,603.2 s is still on the wire and goes
+        // out; the next measurement is the next whole second.
+        let now = wake + .seconds(3)
+        receiver.setMeasurementInterval(.seconds(1), at: now)
+        let following = receiver.epochs(until: now + .seconds(1.5)).map(\.instant)
+        #expect(following.count == 2 && following[0] < Self.at(3_603.4))
+        #expect(following[1] > Self.at(3_604) && following[1] < Self.at(3_604.2))
+        #expect(receiver.droppedSentences == 0)
     }
 
     @Test("the same seed gives the same bytes; another seed other bytes")

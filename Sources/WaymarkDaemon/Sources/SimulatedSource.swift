@@ -9,7 +9,8 @@ import WaymarkSimulation
 
 /// The simulated board as a location source: a scenario's receiver and accelerometer,
 /// driven by the event loop's timers on a (possibly compressed) timeline. The receiver's
-/// NMEA bytes go through the real decoder; power commands reach the simulated receiver, and
+/// NMEA bytes go through the real decoder; power commands and measurement intervals reach
+/// the simulated receiver (``SimulatedReceiverHost``), and
 /// the accelerometer's activity interrupt and samples come from the scenario's motion.
 public final class SimulatedSource: LocationSource {
     /// Interrupt setting armed on `armMotionWake`: fires on a single sample (as the
@@ -20,7 +21,7 @@ public final class SimulatedSource: LocationSource {
 
     private var board: SimulatedBoard
     private let scenarioName: String
-    private var decoder = NMEADecoder()
+    private var host: SimulatedReceiverHost
     private var loop: EventLoop?
     private var timeline: Timeline?
     private var events: ((SourceEvent) -> Void)?
@@ -34,7 +35,7 @@ public final class SimulatedSource: LocationSource {
     public init(scenario: Scenario, profile: ReceiverProfile, seed: UInt64) {
         board = SimulatedBoard(scenario: scenario, profile: profile, seed: seed)
         scenarioName = scenario.name
-        decoder.seedDate(scenario.startTime.date)
+        host = SimulatedReceiverHost(profile: profile, date: scenario.startTime.date)
     }
 
     public var summary: StatusReport.Source {
@@ -58,12 +59,7 @@ public final class SimulatedSource: LocationSource {
 
     public func setReceiverPower(on: Bool, reason: String) {
         guard let timeline else { return }
-        let now = timeline.now
-        if on {
-            board.receiver.powerOn(at: now)
-        } else {
-            board.receiver.powerOff(at: now, keepBackup: true)
-        }
+        host.setPower(on: on, downState: .backup, receiver: &board.receiver, at: timeline.now)
         planNextEvent()
     }
 
@@ -122,9 +118,7 @@ public final class SimulatedSource: LocationSource {
         while let event = board.next(before: now + .nanoseconds(1)) {
             switch event {
             case .nmea(_, let bytes):
-                bytes.withUnsafeBufferPointer { buffer in
-                    decoder.decode(buffer) { fix in events?(.fix(fix)) }
-                }
+                for fix in host.receive(bytes, receiver: &board.receiver, at: now) { events?(.fix(fix)) }
             case .activity:
                 events?(.motionInterrupt)
             }

@@ -4,12 +4,14 @@ import WaymarkLocation
 import WaymarkNMEA
 
 /// A GNSS receiver following a trajectory: power states and their currents, hot, warm and
-/// cold starts, then one epoch of NMEA a second, written as the profile's receiver writes it.
+/// cold starts, a start-up message once it runs, then one epoch of NMEA per measurement
+/// interval (a second unless the host asks for another), written as the profile's receiver
+/// writes it.
 ///
-/// Power commands take effect at an instant; take the epochs before that instant first
-/// (epochs not yet taken when a command arrives are lost, as bytes on a cut line).
+/// Commands take effect at an instant; take the epochs before that instant first
+/// (epochs not yet taken when a power command arrives are lost, as bytes on a cut line).
 /// Each epoch is stamped with the instant its last byte leaves the receiver: the
-/// measurement second, plus the output latency, plus the bytes' time on the UART.
+/// measurement instant, plus the output latency, plus the bytes' time on the UART.
 public struct SimulatedReceiver: Sendable {
     /// The receiver's figures.
     public let profile: ReceiverProfile
@@ -32,12 +34,28 @@ public struct SimulatedReceiver: Sendable {
     private var lastTracking: Instant?
     /// Whether the RTC kept time (any state but off, after a first fix).
     private var knowsTime = false
-    private var nextSecond: Int64 = 0
-    private var pending: (instant: Instant, bytes: [UInt8])?
+    /// The time between measurements, as last commanded.
+    public private(set) var measurementInterval = Duration.seconds(1)
+    /// When the running start's solution is ready; the first fix is the first measurement after.
+    private var solutionReady = Instant.zero
+    private var nextMeasurement = Instant.zero
+    /// The start-up message not yet taken.
+    private var startup: Output?
+    private var pending: Output?
     private var noise = PositionNoise()
 
-    /// Time from power-on to the first output.
+    /// One write of the receiver: when its last byte leaves, its bytes, and the measurement
+    /// it reports (none for the start-up message).
+    private struct Output {
+        var instant: Instant
+        var bytes: [UInt8]
+        var measurement: Instant?
+    }
+
+    /// Time from power-on to the first output (the start-up banner) after a boot.
     static let bootTime = Duration.milliseconds(500)
+    /// Time from the wake byte to the answer of a receiver in standby (it does not boot).
+    static let standbyWakeTime = Duration.milliseconds(50)
     /// Time from the measurement to the first byte of its output.
     static let outputLatency = Duration.milliseconds(50)
 
@@ -66,9 +84,12 @@ public struct SimulatedReceiver: Sendable {
         return copy.ledger
     }
 
-    /// Powers the receiver on (or wakes it from standby). Nothing happens if it is on.
+    /// Powers the receiver on (or wakes it from standby). Nothing happens if it is on. It boots
+    /// at one measurement a second and prints its start-up message; a receiver in standby
+    /// keeps its rate and answers the wake command instead.
     public mutating func powerOn(at instant: Instant) {
         guard !commandedState.isOn else { return }
+        let fromStandby = commandedState == .standby
         let kind: StartKind
         if let lastTracking, instant - lastTracking < profile.ephemerisValidity {
             kind = .hot
@@ -81,10 +102,35 @@ public struct SimulatedReceiver: Sendable {
         let ttff = profile.timeToFirstFix(kind) * (0.9 + 0.3 * SimulationRandom.unit(bits))
         // Fixes come on whole seconds; a data sheet's TTFF is an average that includes waiting
         // for that second, so the solution is ready half a second (on average) before it.
-        let solution = max(ttff - Self.epochAlignment, .milliseconds(200))
-        starts.append(ReceiverStart(instant: instant, kind: kind, firstFix: Self.wholeSecond(atOrAfter: instant + solution)))
-        nextSecond = Self.wholeSecond(atOrAfter: instant + Self.bootTime).nanoseconds / 1_000_000_000
+        solutionReady = instant + max(ttff - Self.epochAlignment, .milliseconds(200))
+        if !fromStandby { measurementInterval = .seconds(1) }  // a boot forgets the rate
+        let running = instant + (fromStandby ? Self.standbyWakeTime : Self.bootTime)
+        nextMeasurement = Self.gridPoint(atOrAfter: running, interval: measurementInterval)
+        starts.append(ReceiverStart(instant: instant, kind: kind, firstFix: firstFixInstant()))
+        let message = fromStandby ? Self.standbyWakeAnswer : profile.startupMessage
+        startup = Output(instant: running + transmissionTime(message.count), bytes: message, measurement: nil)
         pending = nil
+    }
+
+    /// Changes the time between measurements (UBX-CFG-RATE, PMTK220), as a command that
+    /// reaches the receiver at `instant`. A receiver that is off or still booting (before its
+    /// start-up message) does not hear it. The next measurement falls on the new interval's
+    /// grid; an epoch measured before the command still goes out.
+    public mutating func setMeasurementInterval(_ interval: Duration, at instant: Instant) {
+        guard commandedState.isOn, startup == nil || startup!.instant <= instant, interval > .zero,
+            Duration.seconds(1).nanoseconds % interval.nanoseconds == 0, interval != measurementInterval
+        else { return }
+        if let measurement = peekOutput()?.measurement, measurement >= instant { pending = nil }
+        measurementInterval = interval
+        nextMeasurement = Self.gridPoint(atOrAfter: instant + .nanoseconds(1), interval: interval)
+        if let last = starts.indices.last, starts[last].firstFix >= instant {
+            starts[last].firstFix = firstFixInstant()
+        }
+    }
+
+    /// The first measurement at or after the solution is ready, on the current grid.
+    private func firstFixInstant() -> Instant {
+        Self.gridPoint(atOrAfter: max(solutionReady, nextMeasurement), interval: measurementInterval)
     }
 
     /// Cuts the main supply; with `keepBackup` (and a backup supply on the board) the RTC
@@ -106,6 +152,7 @@ public struct SimulatedReceiver: Sendable {
         account(until: instant)
         commandedState = state
         pending = nil
+        startup = nil
         if state == .off {
             lastTracking = nil
             knowsTime = false
@@ -124,45 +171,58 @@ public struct SimulatedReceiver: Sendable {
         since = instant
     }
 
-    /// The average wait for the next whole second, already part of a data sheet's TTFF.
+    /// The average wait for the next whole second, already part of a data sheet's TTFF
+    /// (measured at one fix a second).
     static let epochAlignment = Duration.milliseconds(500)
 
-    private static func wholeSecond(atOrAfter instant: Instant) -> Instant {
-        let second: Int64 = 1_000_000_000
-        return Instant(nanoseconds: (instant.nanoseconds + second - 1) / second * second)
+    private static func gridPoint(atOrAfter instant: Instant, interval: Duration) -> Instant {
+        let step = interval.nanoseconds
+        return Instant(nanoseconds: (instant.nanoseconds + step - 1) / step * step)
     }
+
+    private func transmissionTime(_ byteCount: Int) -> Duration {
+        .nanoseconds(Int64(byteCount) * 10 * 1_000_000_000 / Int64(baudRate))
+    }
+
+    /// `$PMTK001,0,3*30`: a MediaTek receiver's answer to the wake command `$PMTK000`.
+    static let standbyWakeAnswer = Array("$PMTK001,0,3*30\r\n".utf8)
 
     // MARK: - Output
 
-    /// The next epoch if its last byte leaves before `limit`, taken; nil otherwise.
+    /// The next output (an epoch, or the start-up message) if its last byte leaves before
+    /// `limit`, taken; nil otherwise.
     public mutating func nextEpoch(before limit: Instant) -> (instant: Instant, bytes: [UInt8])? {
-        guard let epoch = peekEpoch(), epoch.instant < limit else { return nil }
-        pending = nil
-        return epoch
+        guard let output = peekOutput(), output.instant < limit else { return nil }
+        if output.measurement == nil { startup = nil } else { pending = nil }
+        return (output.instant, output.bytes)
     }
 
-    /// When the next epoch's last byte will leave the receiver, if it is on.
+    /// When the next output's last byte will leave the receiver, if it is on.
     public mutating func peekEpoch() -> (instant: Instant, bytes: [UInt8])? {
+        peekOutput().map { ($0.instant, $0.bytes) }
+    }
+
+    private mutating func peekOutput() -> Output? {
         guard commandedState.isOn else { return nil }
+        if let startup { return startup }
         if pending == nil {
-            pending = makeEpoch(second: nextSecond)
-            nextSecond += 1
+            pending = makeEpoch(at: nextMeasurement)
+            nextMeasurement = nextMeasurement + measurementInterval
         }
         return pending
     }
 
-    /// Every epoch whose last byte leaves before `limit`, taken.
+    /// Every output whose last byte leaves before `limit`, taken.
     public mutating func epochs(until limit: Instant) -> [(instant: Instant, bytes: [UInt8])] {
         var epochs: [(instant: Instant, bytes: [UInt8])] = []
         while let epoch = nextEpoch(before: limit) { epochs.append(epoch) }
         return epochs
     }
 
-    private mutating func makeEpoch(second: Int64) -> (instant: Instant, bytes: [UInt8]) {
-        let measurement = Instant(nanoseconds: second * 1_000_000_000)
-        let report = self.report(at: measurement, second: second)
+    private mutating func makeEpoch(at measurement: Instant) -> Output {
+        let report = self.report(at: measurement)
         let sentences = EpochSentences(report: report).sentences(layout: profile.layout, gst: profile.emitsGST)
-        let budget = baudRate / 10
+        let budget = Int(Int64(baudRate / 10) * measurementInterval.nanoseconds / 1_000_000_000)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1_024)
         for sentence in sentences {
@@ -173,11 +233,11 @@ public struct SimulatedReceiver: Sendable {
                 droppedSentences += 1
             }
         }
-        let transmission = Duration.nanoseconds(Int64(bytes.count) * 10 * 1_000_000_000 / Int64(baudRate))
-        return (measurement + Self.outputLatency + transmission, bytes)
+        return Output(instant: measurement + Self.outputLatency + transmissionTime(bytes.count), bytes: bytes, measurement: measurement)
     }
 
-    private mutating func report(at measurement: Instant, second: Int64) -> EpochReport {
+    private mutating func report(at measurement: Instant) -> EpochReport {
+        let second = measurement.nanoseconds / 1_000_000_000
         guard let start = starts.last else { return EpochReport(time: nil, solution: nil, sky: []) }
         let hasFix = measurement >= start.firstFix
         let acquired = hasFix ? 1 : (measurement - start.instant).seconds / start.timeToFirstFix.seconds
@@ -190,15 +250,19 @@ public struct SimulatedReceiver: Sendable {
         }
         var report = EpochReport(time: timeKnown ? trajectory.utc(at: measurement) : nil, solution: nil, sky: skies)
         if hasFix {
-            report.solution = solution(at: measurement, second: second, isFirst: measurement == start.firstFix)
+            report.solution = solution(at: measurement, isFirst: measurement == start.firstFix)
         }
         return report
     }
 
-    private mutating func solution(at measurement: Instant, second: Int64, isFirst: Bool) -> EpochReport.Solution {
+    private mutating func solution(at measurement: Instant, isFirst: Bool) -> EpochReport.Solution {
         let truth = trajectory.truth(at: measurement)
+        let second = measurement.nanoseconds / 1_000_000_000
+        // Measurements between whole seconds (a faster rate) draw with their millisecond as salt.
+        let millisecond = UInt64(measurement.nanoseconds % 1_000_000_000 / 1_000_000)
         let draws = (0..<5).map { axis in
-            SimulationRandom.bell(SimulationRandom.hash(seed: seed, stream: .receiver, index: second, salt: UInt64(axis)))
+            SimulationRandom.bell(
+                SimulationRandom.hash(seed: seed, stream: .receiver, index: second, salt: UInt64(axis) | millisecond << 8))
         }
         if isFirst { noise.restart((draws[0], draws[1], draws[2])) } else { noise.advance((draws[0], draws[1], draws[2])) }
         let hdop = sky.hdop(second: second)

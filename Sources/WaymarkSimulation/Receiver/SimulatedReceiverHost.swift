@@ -1,0 +1,49 @@
+import WaymarkClock
+import WaymarkLocation
+import WaymarkReceiver
+
+/// The host's side of the simulated receiver, doing what a board source does with a real one:
+/// power commands, the receiver's NMEA through the real decoder, and the measurement intervals
+/// of ``FirstFixRate`` (fast once the receiver talks after a power-up, one a second from its
+/// first fix). Used by the daemon's simulated source and by power-profile runs.
+public struct SimulatedReceiverHost: Sendable {
+    private var decoder = NMEADecoder()
+    private var firstFixRate: FirstFixRate
+
+    /// A host for a receiver of `profile`; `date` seeds the decoder (the scenario's start).
+    public init(profile: ReceiverProfile, date: CivilDate) {
+        firstFixRate = FirstFixRate(fast: profile.firstFixInterval)
+        decoder.seedDate(date)
+    }
+
+    /// Powers the receiver up, or down into `downState` (`.backup`, `.standby` or `.off`).
+    public mutating func setPower(on: Bool, downState: ReceiverPowerState, receiver: inout SimulatedReceiver, at now: Instant) {
+        if on {
+            receiver.powerOn(at: now)
+            firstFixRate.poweredUp()
+            return
+        }
+        firstFixRate.poweredDown()
+        if downState == .standby {
+            receiver.standby(at: now)
+        } else {
+            receiver.powerOff(at: now, keepBackup: downState == .backup)
+        }
+    }
+
+    /// Takes one output of the receiver: decodes it and sends the measurement interval it
+    /// calls for. Returns the fixes it completed.
+    public mutating func receive(_ bytes: [UInt8], receiver: inout SimulatedReceiver, at now: Instant) -> [Fix] {
+        var fixes: [Fix] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            decoder.decode(buffer) { fixes.append($0) }
+        }
+        if fixes.contains(where: \.hasPosition), let interval = firstFixRate.fixArrived() {
+            receiver.setMeasurementInterval(interval, at: now)
+        }
+        if let interval = firstFixRate.receiverTalked() {
+            receiver.setMeasurementInterval(interval, at: now)
+        }
+        return fixes
+    }
+}
