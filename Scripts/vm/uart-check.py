@@ -31,6 +31,10 @@ PMTK_WAKE = b"$PMTK000*32\r\n"
 UBX_CFG_PRT_115200 = bytes.fromhex("b562 0600 1400 01000000 d0080000 00c20100 0700 0300 0000 0000 c07e")
 UBX_PMREQ_BACKUP_RX = bytes.fromhex("b562 0241 1000 00000000 00000000 06000000 08000000 616b")
 UBX_WAKE = b"\xff\xff\xff\xff"
+PMTK220_200 = b"$PMTK220,200*2C\r\n"
+PMTK220_1000 = b"$PMTK220,1000*1F\r\n"
+UBX_CFG_RATE_200 = bytes.fromhex("b562 0608 0600 c800 0100 0100 de6a")
+UBX_CFG_RATE_1000 = bytes.fromhex("b562 0608 0600 e803 0100 0100 0139")
 EXPECTED = (
     PMTK251_115200                  # baud switch (MediaTek)
     + PMTK_STANDBY + PMTK_WAKE      # pmtk-standby power down, wake
@@ -39,11 +43,13 @@ EXPECTED = (
     + UBX_WAKE                      # ubx-backup wake on RX
     + DONE)
 # What waymarkd writes per board file: woken when the port opens, found at 9600, switched to
-# 115200, powered down (nobody needs fixes), woken for a location request, powered down.
+# 115200, powered down (nobody needs fixes), woken for a location request, told to measure at
+# 5 Hz once the receiver talks and at 1 Hz again at its first fix, powered down.
 SECTIONS = {
-    "BOARD": b"",  # qemu-vm.toml: gpio-enable (the enable line, checked in the guest), no switch
-    "PMTK": PMTK_WAKE + PMTK251_115200 + PMTK_STANDBY + PMTK_WAKE + PMTK_STANDBY,
-    "UBX": UBX_WAKE + UBX_CFG_PRT_115200 + UBX_PMREQ_BACKUP_RX + UBX_WAKE + UBX_PMREQ_BACKUP_RX,
+    "BOARD": b"",  # qemu-vm.toml: gpio-enable (the enable line, checked in the guest), 9600 baud
+    "PMTK": PMTK_WAKE + PMTK251_115200 + PMTK_STANDBY + PMTK_WAKE + PMTK220_200 + PMTK220_1000 + PMTK_STANDBY,
+    "UBX": (UBX_WAKE + UBX_CFG_PRT_115200 + UBX_PMREQ_BACKUP_RX
+            + UBX_WAKE + UBX_CFG_RATE_200 + UBX_CFG_RATE_1000 + UBX_PMREQ_BACKUP_RX),
     "END": b"",
 }
 MARKER = re.compile(rb"WAYMARK-DAEMON-([A-Z]+)\r\n")

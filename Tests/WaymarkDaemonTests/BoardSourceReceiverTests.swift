@@ -64,6 +64,38 @@ struct BoardSourceReceiverTests {
         #expect(drain(pty.primary) == ReceiverCommands.pmtkStandby)
     }
 
+    @Test func afterAPowerUpTheReceiverMeasuresAt5HzUntilItsFirstFix() throws {
+        let pty = try PseudoTerminal()
+        defer { try? pty.close() }
+        let board = try testBoard(path: pty.secondaryPath, family: "mediatek", baud: "115200", strategy: "pmtk-standby")
+        // Woken, told 5 Hz once it talked, 1 Hz at its first fix, and nothing more.
+        #expect(
+            try writtenAfterPowerUp(board, pty: pty) == ReceiverCommands.pmtkWake
+                + ReceiverCommands.pmtkSetFixInterval(milliseconds: 200) + ReceiverCommands.pmtkSetFixInterval(milliseconds: 1000))
+    }
+
+    @Test func aSlowLinkGetsNoFasterRate() throws {
+        let pty = try PseudoTerminal()
+        defer { try? pty.close() }
+        let board = try testBoard(path: pty.secondaryPath, family: "ublox", baud: "9600", strategy: "ubx-backup")
+        #expect(try writtenAfterPowerUp(board, pty: pty) == ReceiverCommands.ubxWake)
+    }
+
+    /// Starts a source for `board` (its receiver put down at once: nobody needs it), powers the
+    /// receiver up and feeds it until three fixes came; returns what the source wrote then.
+    private func writtenAfterPowerUp(_ board: BoardDefinition, pty: PseudoTerminal) throws -> [UInt8] {
+        let source = try BoardSource(board: board)
+        let harness = try SourceHarness()
+        try harness.start(source)
+        defer { source.stop() }
+        _ = drain(pty.primary)
+        source.setReceiverPower(on: true, reason: "test")
+        harness.feed = pty.primary
+        var written: [UInt8] = []
+        #expect(try harness.run { written += drain(pty.primary); return harness.fixCount >= 3 })
+        return written + drain(pty.primary)
+    }
+
     @Test func ubxBackupWakesOnRXAndWaitsForTheRateBeforePoweringDown() throws {
         let pty = try PseudoTerminal()
         defer { try? pty.close() }

@@ -44,6 +44,18 @@ import WaymarkDrivers
                 == [0xB5, 0x62, 0x02, 0x41, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x4D, 0x3B])
     }
 
+    @Test func measurementInterval() {
+        // PMTK220 as in Adafruit_GPS (PMTK_SET_NMEA_UPDATE_5HZ / _1HZ); the 1 Hz UBX-CFG-RATE
+        // frame as u-blox's application notes print it.
+        #expect(text(ReceiverCommands.pmtkSetFixInterval(milliseconds: 200)) == "$PMTK220,200*2C\r\n")
+        #expect(text(ReceiverCommands.pmtkSetFixInterval(milliseconds: 1000)) == "$PMTK220,1000*1F\r\n")
+        #expect(ReceiverCommands.ubxSetMeasurementRate(milliseconds: 1000) == [0xB5, 0x62, 0x06, 0x08, 0x06, 0x00, 0xE8, 0x03, 0x01, 0x00, 0x01, 0x00, 0x01, 0x39])
+        #expect(ReceiverCommands.ubxSetMeasurementRate(milliseconds: 200) == [0xB5, 0x62, 0x06, 0x08, 0x06, 0x00, 0xC8, 0x00, 0x01, 0x00, 0x01, 0x00, 0xDE, 0x6A])
+        #expect(ReceiverCommands.setMeasurementInterval(.milliseconds(200), family: .mediatek) == ReceiverCommands.pmtkSetFixInterval(milliseconds: 200))
+        #expect(ReceiverCommands.setMeasurementInterval(.seconds(1), family: .ublox) == ReceiverCommands.ubxSetMeasurementRate(milliseconds: 1000))
+        #expect(ReceiverCommands.setMeasurementInterval(.seconds(1), family: .generic) == nil)
+    }
+
     @Test func baudSwitchByFamily() {
         #expect(ReceiverCommands.setBaudRate(115200, family: .mediatek) == ReceiverCommands.pmtkSetBaudRate(115200))
         #expect(ReceiverCommands.setBaudRate(115200, family: .ublox) == ReceiverCommands.ubxSetBaudRate(115200))

@@ -16,7 +16,9 @@ import WaymarkSystem
 ///   with backoff until it talks again.
 /// * **Power.** The board's ``GPSPowerControl`` (marked on the marker line if there is one).
 ///   The receiver is woken whenever the port opens, since its rate can only be found while it
-///   talks; once the rate is known it is put in the state the engine asked for.
+///   talks; once the rate is known it is put in the state the engine asked for. After each
+///   power-up it measures at its fast first-fix interval until the first fix
+///   (``FirstFixRate``; UBX-CFG-RATE, PMTK220), when the link is fast enough to carry it.
 /// * **Accelerometer.** ``MotionSensor``: probed and configured at start; when it fails the
 ///   engine hears ``SourceEvent/accelerometerFailed(reason:)`` and falls back to the GPS, and
 ///   the status says so.
@@ -35,6 +37,10 @@ public final class BoardSource: LocationSource {
     private var wantsReceiver: Bool
     /// What the receiver was last told.
     private var receiverOn = false
+    private var firstFixRate: FirstFixRate
+    /// The slowest link that carries a full epoch at the fast first-fix interval (MediaTek
+    /// asks for 38,400 baud at 5 Hz; a u-blox epoch of about 1 KB needs 50,000).
+    static let firstFixMinimumBaud = 57_600
 
     /// A source for `board`, which must have a `[uart]`. `silenceTimeout` and
     /// `detectionWindow` are for tests; `openAccelerometer` opens the chip (tests pass their own).
@@ -67,6 +73,7 @@ public final class BoardSource: LocationSource {
         self.log = log
         self.openAccelerometer = openAccelerometer
         wantsReceiver = board.poweredDownState == nil
+        firstFixRate = FirstFixRate(fast: board.receiverProfile.firstFixInterval)
     }
 
     /// Opens the board's chip on its I2C bus.
@@ -120,7 +127,14 @@ public final class BoardSource: LocationSource {
         link.handlers = ReceiverLink.Handlers(
             opened: { [unowned self] _ in if !self.receiverOn { self.setPower(true) } },
             ready: { [unowned self] _ in self.applyWantedPower() },
-            fix: { [unowned self] fix in self.events?(.fix(fix)) },
+            fix: { [unowned self] fix in
+                if fix.hasPosition { self.send(self.firstFixRate.fixArrived()) }
+                self.events?(.fix(fix))
+            },
+            talked: { [unowned self] in
+                guard self.link.rate >= Self.firstFixMinimumBaud else { return }
+                self.send(self.firstFixRate.receiverTalked())
+            },
             lost: { [unowned self] reason in self.events?(.receiverLost(reason: reason)) },
             log: log)
         try link.start(on: loop, retrying: true)
@@ -173,8 +187,24 @@ public final class BoardSource: LocationSource {
         do throws(SystemError) {
             if on { try power?.powerUp() } else { try power?.powerDown() }
             receiverOn = on
+            // A receiver the board cannot power down has been running all along.
+            if on && board.poweredDownState != nil { firstFixRate.poweredUp() } else if !on { firstFixRate.poweredDown() }
         } catch {
             link.reportLost("powering the receiver \(on ? "up" : "down") failed: \(error)")
+        }
+    }
+}
+
+extension BoardSource {
+    /// Sends a measurement interval ``FirstFixRate`` asked for, if the receiver has a command.
+    private func send(_ interval: Duration?) {
+        guard let interval, let command = ReceiverCommands.setMeasurementInterval(interval, family: board.receiver.family),
+            let port = link.port
+        else { return }
+        do throws(SystemError) {
+            try port.writeAll(command)
+        } catch {
+            log("setting the receiver's measurement interval failed: \(error)")
         }
     }
 }

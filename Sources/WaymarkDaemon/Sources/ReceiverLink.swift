@@ -52,6 +52,8 @@ final class ReceiverLink {
         var ready: (Int) -> Void = { _ in }
         /// A completed epoch.
         var fix: (Fix) -> Void = { _ in }
+        /// Sentences arrived: the receiver is talking (called before the fixes they complete).
+        var talked: () -> Void = {}
         /// The receiver was lost (reported once until sentences come again).
         var lost: (String) -> Void = { _ in }
         /// Something worth a line in the daemon's log.
@@ -209,11 +211,18 @@ final class ReceiverLink {
             decide(decision, with: detector)
         case .streaming:
             let before = decoder.framer.statistics.sentences
+            var talked = false
             readBuffer.withUnsafeBufferPointer { buffer in
-                decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<count])) { [handlers] fix in handlers.fix(fix) }
+                decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<count])) { [handlers] fix in
+                    // A fix means sentences came: the receiver talked before it fixed.
+                    if !talked { handlers.talked() }
+                    talked = true
+                    handlers.fix(fix)
+                }
             }
             if decoder.framer.statistics.sentences > before {
                 sentencesArrived()
+                if !talked { handlers.talked() }
             } else {
                 garbageArrived(count)
             }

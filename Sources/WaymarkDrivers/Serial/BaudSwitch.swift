@@ -1,4 +1,5 @@
 import WaymarkBoard
+import WaymarkClock
 
 extension ReceiverCommands {
     /// The command that switches a receiver of `family` to `rate`, or `nil` for a generic
@@ -8,6 +9,17 @@ extension ReceiverCommands {
         case .mediatek: pmtkSetBaudRate(rate)
         case .ublox: ubxSetBaudRate(rate)
         case .generic: nil
+        }
+    }
+
+    /// The command that sets the time between fixes of a receiver of `family`, or `nil` for a
+    /// generic receiver: UBX-CFG-RATE for u-blox, PMTK220 for MediaTek.
+    public static func setMeasurementInterval(_ interval: Duration, family: ReceiverFamily) -> [UInt8]? {
+        let milliseconds = Int(interval.nanoseconds / 1_000_000)
+        switch family {
+        case .mediatek: return pmtkSetFixInterval(milliseconds: milliseconds)
+        case .ublox: return ubxSetMeasurementRate(milliseconds: UInt16(clamping: milliseconds))
+        case .generic: return nil
         }
     }
 }

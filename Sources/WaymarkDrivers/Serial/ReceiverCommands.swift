@@ -8,6 +8,11 @@ public enum ReceiverCommands {
         nmeaSentence("PMTK251,\(rate)")
     }
 
+    /// `$PMTK220,<ms>*hh`: one fix every `milliseconds` (100 to 10,000).
+    public static func pmtkSetFixInterval(milliseconds: Int) -> [UInt8] {
+        nmeaSentence("PMTK220,\(milliseconds)")
+    }
+
     /// `$PMTK161,0*28`: standby; navigation stops and any byte on RX wakes it.
     public static let pmtkStandby = nmeaSentence("PMTK161,0")
 
@@ -32,6 +37,13 @@ public enum ReceiverCommands {
         payload += littleEndian(UInt16(0x0003))  // outProtoMask
         payload += [0, 0, 0, 0]  // flags, reserved
         return ubxFrame(class: 0x06, id: 0x00, payload: payload)
+    }
+
+    /// UBX-CFG-RATE: a measurement every `milliseconds`, a navigation solution per
+    /// measurement, aligned to GPS time.
+    public static func ubxSetMeasurementRate(milliseconds: UInt16) -> [UInt8] {
+        let payload = littleEndian(milliseconds) + littleEndian(UInt16(1)) + littleEndian(UInt16(1))  // measRate, navRate, timeRef
+        return ubxFrame(class: 0x06, id: 0x08, payload: payload)
     }
 
     /// Wake-up sources for ``ubxBackup(wakeOn:)``.
