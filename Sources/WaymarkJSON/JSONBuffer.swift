@@ -4,8 +4,8 @@
 /// rounded from the `Double`.
 public struct JSONBuffer: Sendable {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
-    private var needsComma = false
+    public internal(set) var bytes: [UInt8] = []
+    var needsComma = false
 
     /// Creates an empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 512) {
@@ -107,7 +107,13 @@ public struct JSONBuffer: Sendable {
     /// Writes a Boolean member.
     public mutating func member(_ name: StaticString, _ value: Bool) {
         key(name)
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        literal(value ? "true" : "false")
+    }
+
+    /// Writes a literal value (`true`, `false`, `null`).
+    mutating func literal(_ text: StaticString) {
+        separate()
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         needsComma = true
     }
 
@@ -121,6 +127,11 @@ public struct JSONBuffer: Sendable {
 
     /// Writes an integer value.
     public mutating func integer(_ value: Int) {
+        integer(Int64(value))
+    }
+
+    /// Writes an integer value.
+    public mutating func integer(_ value: Int64) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         appendUnsigned(value.magnitude)
@@ -136,7 +147,7 @@ public struct JSONBuffer: Sendable {
         let units = UInt64(scaled)
         let divisor = UInt64(DecimalPowers.integer(decimals))
         if value < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
-        appendUnsigned(UInt(units / divisor))
+        appendUnsigned(units / divisor)
         if decimals > 0 {
             bytes.append(UInt8(ascii: "."))
             var fraction = units % divisor
@@ -163,11 +174,11 @@ public struct JSONBuffer: Sendable {
         needsComma = false
     }
 
-    private mutating func separate() {
+    mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    private mutating func appendUnsigned(_ value: UInt) {
+    private mutating func appendUnsigned(_ value: UInt64) {
         var digits = InlineArray<20, UInt8>(repeating: 0)
         var count = 0
         var remaining = value

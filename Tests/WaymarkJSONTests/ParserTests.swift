@@ -52,6 +52,27 @@ struct ParserTests {
         #expect(object["a"]?.objectValue?["c"] == .array([]))
     }
 
+    @Test func largeObjectsKeepOrderAndEqualityWithTheirIndex() throws {
+        var large = JSONObject()
+        for number in 0..<40 { large["k\(number)"] = .integer(Int64(number)) }
+        large["k3"] = .string("replaced")
+        for number in stride(from: 0, to: 40, by: 2) where number != 30 { large["k\(number)"] = nil }
+        var small = JSONObject()
+        for number in stride(from: 1, to: 40, by: 2) { small["k\(number)"] = number == 3 ? .string("replaced") : .integer(Int64(number)) }
+        small["k30"] = .integer(30)
+        #expect(large.keys == (0..<40).filter { $0 % 2 == 1 || $0 == 30 }.map { "k\($0)" })
+        #expect(large.count == 21 && large["k30"] == .integer(30) && large["k3"] == .string("replaced") && large["k4"] == nil)
+        // Same members in another order: not equal (order is part of an object); in the same order: equal, same hash.
+        var reordered = JSONObject()
+        for key in large.keys { reordered[key] = large[key] }
+        #expect(reordered == large && reordered.hashValue == large.hashValue && small != large)
+        // A peer's object with many members parses in linear time and duplicates are still refused.
+        let members = (0..<20_000).map { "\"m\($0)\":\($0)" }.joined(separator: ",")
+        let parsed = try #require(try parser.parse("{" + members + "}").objectValue)
+        #expect(parsed.count == 20_000 && parsed["m19999"] == .integer(19_999))
+        #expect(throws: JSONError.self) { try parser.parse("{" + members + ",\"m7\":1}") }
+    }
+
     @Test func writerAndParserRoundTrip() throws {
         let text = #"{"id":1,"op":"hello","s":"tab\there \"q\" \u0001 é😀","n":[-1,0.25,1e-05,true,false,null],"o":{}}"#
         let value = try parser.parse(text)
