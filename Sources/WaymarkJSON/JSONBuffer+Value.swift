@@ -3,18 +3,41 @@ extension JSONBuffer {
     /// non-finite value (JSON has no NaN or infinity) is written as `null`.
     public mutating func number(_ value: Double) {
         guard value.isFinite else {
-            raw(Array("null".utf8))
+            null()
             return
         }
-        raw(Array(value.description.utf8))
+        separate()
+        bytes.append(contentsOf: value.description.utf8)
+        needsComma = true
+    }
+
+    /// Writes a number member in the shortest form that reads back as the same `Double`.
+    public mutating func member(_ name: StaticString, number value: Double) {
+        key(name)
+        number(value)
+    }
+
+    /// Writes `null`.
+    public mutating func null() {
+        literal("null")
+    }
+
+    /// Writes a string whose bytes `write` appends and which need no escaping (ASCII letters,
+    /// digits and punctuation other than `"` and `\`).
+    public mutating func string(unescaped write: (inout [UInt8]) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        write(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
     }
 
     /// Writes a value: objects keep their members' order; strings are escaped.
     public mutating func value(_ value: JSONValue) {
         switch value {
-        case .null: raw(Array("null".utf8))
-        case .bool(let flag): raw(Array((flag ? "true" : "false").utf8))
-        case .integer(let integer): raw(Array(String(integer).utf8))
+        case .null: null()
+        case .bool(let flag): literal(flag ? "true" : "false")
+        case .integer(let integer): self.integer(integer)
         case .double(let double): number(double)
         case .string(let text): string(text)
         case .array(let elements):
@@ -23,9 +46,9 @@ extension JSONBuffer {
             endArray()
         case .object(let object):
             beginObject()
-            for (name, member) in object.members {
-                key(name)
-                self.value(member)
+            for member in object.storage {
+                key(member.key)
+                self.value(member.value)
             }
             endObject()
         }
@@ -38,5 +61,18 @@ extension JSONValue {
         var buffer = JSONBuffer(capacity: 128)
         buffer.value(self)
         return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+}
+
+extension JSONValue {
+    /// The value of JSON text that ``JSONBuffer`` wrote, valid by construction; a writer bug
+    /// stops debug builds and reads as `null` otherwise.
+    public init(writtenBytes bytes: [UInt8]) {
+        do {
+            self = try JSONParser(maximumDepth: .max, maximumLength: .max).parse(bytes)
+        } catch {
+            assertionFailure("JSONBuffer wrote invalid JSON: \(error)")
+            self = .null
+        }
     }
 }

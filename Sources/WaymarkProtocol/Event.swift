@@ -66,8 +66,8 @@ public struct UpdateEvent: Hashable, Sendable {
 extension UpdateEvent {
     /// The update's JSON, encoded once and shared by every client it goes to.
     public static func encode(_ update: LocationUpdate) -> [UInt8] {
-        var buffer = JSONBuffer(capacity: 256)
-        buffer.value(update.json)
+        var buffer = JSONBuffer(capacity: 512)
+        update.write(to: &buffer)
         return buffer.bytes
     }
 

@@ -4,28 +4,52 @@ import WaymarkNMEA
 
 extension Location {
     /// The location as the protocol's `location` object: every field, numbers in their
-    /// shortest exact form, so it decodes to an equal `Location`.
+    /// shortest exact form, so it decodes to an equal `Location`. Written straight into
+    /// `buffer` (an update goes out at every fix: no intermediate tree).
+    public func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
+        buffer.member("latitude", number: latitude)
+        buffer.member("longitude", number: longitude)
+        buffer.member("altitude", number: altitude)
+        buffer.member("ellipsoidalAltitude", number: ellipsoidalAltitude)
+        buffer.member("horizontalAccuracy", number: horizontalAccuracy)
+        buffer.member("verticalAccuracy", number: verticalAccuracy)
+        buffer.member("speed", number: speed)
+        buffer.member("speedAccuracy", number: speedAccuracy)
+        buffer.member("course", number: course)
+        buffer.member("courseAccuracy", number: courseAccuracy)
+        buffer.key("timestamp")
+        buffer.string(unescaped: timestamp.appendProtocolText)
+        buffer.key("sourceInformation")
+        buffer.beginObject()
+        buffer.member("isSimulatedBySoftware", sourceInformation.isSimulatedBySoftware)
+        buffer.member("isProducedByAccessory", sourceInformation.isProducedByAccessory)
+        buffer.endObject()
+        buffer.key("mode")
+        buffer.string(mode.protocolName)
+        buffer.key("quality")
+        buffer.string(quality.protocolName)
+        buffer.key("dilution")
+        buffer.beginObject()
+        if let horizontal = dilution.horizontal { buffer.member("horizontal", number: horizontal) }
+        if let vertical = dilution.vertical { buffer.member("vertical", number: vertical) }
+        if let position = dilution.position { buffer.member("position", number: position) }
+        buffer.endObject()
+        buffer.key("satellites")
+        buffer.beginObject()
+        buffer.key("inView")
+        satellites.write(satellites.inView, to: &buffer)
+        buffer.key("used")
+        satellites.write(satellites.used, to: &buffer)
+        buffer.endObject()
+        buffer.endObject()
+    }
+
+    /// The `location` object as a JSON value (read back from what ``write(to:)`` writes).
     public var json: JSONValue {
-        var object: JSONObject = [
-            "latitude": .double(latitude), "longitude": .double(longitude),
-            "altitude": .double(altitude), "ellipsoidalAltitude": .double(ellipsoidalAltitude),
-            "horizontalAccuracy": .double(horizontalAccuracy), "verticalAccuracy": .double(verticalAccuracy),
-            "speed": .double(speed), "speedAccuracy": .double(speedAccuracy),
-            "course": .double(course), "courseAccuracy": .double(courseAccuracy),
-            "timestamp": .string(timestamp.protocolText),
-            "sourceInformation": [
-                "isSimulatedBySoftware": .bool(sourceInformation.isSimulatedBySoftware),
-                "isProducedByAccessory": .bool(sourceInformation.isProducedByAccessory),
-            ],
-            "mode": .string(mode.protocolName), "quality": .string(quality.protocolName),
-        ]
-        var dilution = JSONObject()
-        dilution["horizontal"] = self.dilution.horizontal.map(JSONValue.double)
-        dilution["vertical"] = self.dilution.vertical.map(JSONValue.double)
-        dilution["position"] = self.dilution.position.map(JSONValue.double)
-        object["dilution"] = .object(dilution)
-        object["satellites"] = ["inView": satellites.json(satellites.inView), "used": satellites.json(satellites.used)]
-        return .object(object)
+        var buffer = JSONBuffer(capacity: 512)
+        write(to: &buffer)
+        return JSONValue(writtenBytes: buffer.bytes)
     }
 
     /// Decodes a `location` object.
@@ -61,12 +85,13 @@ extension Location {
 
 extension SatelliteCounts {
     /// Per-constellation counts as an object of the non-zero ones: `{"gps":8,"galileo":5}`.
-    fileprivate func json(_ counts: InlineArray<8, Int>) -> JSONValue {
-        var object = JSONObject()
+    fileprivate func write(_ counts: InlineArray<8, Int>, to buffer: inout JSONBuffer) {
+        buffer.beginObject()
         for constellation in Constellation.allCases where counts[constellation.rawValue] != 0 {
-            object[constellation.protocolName] = .integer(Int64(counts[constellation.rawValue]))
+            buffer.key(constellation.protocolName)
+            buffer.integer(counts[constellation.rawValue])
         }
-        return .object(object)
+        buffer.endObject()
     }
 
     fileprivate init(inView: Fields, used: Fields) throws(ProtocolError) {

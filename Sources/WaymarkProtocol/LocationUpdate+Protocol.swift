@@ -2,14 +2,25 @@ import WaymarkJSON
 import WaymarkLocation
 
 extension LocationUpdate {
-    /// The update as the protocol's `update` object:
+    /// The update as the protocol's `update` object, written straight into `buffer`:
     /// `{"location":{…}|null,"isStationary":false,"diagnostics":["locationUnavailable"]}`.
+    public func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
+        buffer.key("location")
+        if let location { location.write(to: &buffer) } else { buffer.null() }
+        buffer.member("isStationary", isStationary)
+        buffer.key("diagnostics")
+        buffer.beginArray()
+        for name in diagnostics.names { buffer.string(name) }
+        buffer.endArray()
+        buffer.endObject()
+    }
+
+    /// The `update` object as a JSON value (read back from what ``write(to:)`` writes).
     public var json: JSONValue {
-        [
-            "location": location?.json ?? .null,
-            "isStationary": .bool(isStationary),
-            "diagnostics": diagnostics.json,
-        ]
+        var buffer = JSONBuffer(capacity: 512)
+        write(to: &buffer)
+        return JSONValue(writtenBytes: buffer.bytes)
     }
 
     /// Decodes an `update` object.

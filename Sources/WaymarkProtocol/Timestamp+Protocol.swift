@@ -4,6 +4,13 @@ extension Timestamp {
     /// ISO 8601 in UTC with as many fractional digits as the instant needs (3, 6 or 9), so it
     /// reads back exactly: `2024-06-01T12:00:00.125Z`, `2024-06-01T12:00:00.123456789Z`.
     var protocolText: String {
+        var bytes: [UInt8] = []
+        appendProtocolText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``protocolText``'s bytes to `bytes`.
+    func appendProtocolText(to bytes: inout [UInt8]) {
         let date = date
         let nanoseconds = nanosecondsOfDay
         let seconds = Int(nanoseconds / 1_000_000_000)
@@ -13,8 +20,17 @@ extension Timestamp {
             fraction /= 1_000
             digits -= 3
         }
-        return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))T"
-            + "\(pad(seconds / 3_600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(fraction, digits))Z"
+        func field(_ value: Int, _ count: Int, then separator: Unicode.Scalar) {
+            appendPadded(value, count, to: &bytes)
+            bytes.append(UInt8(ascii: separator))
+        }
+        field(date.year, 4, then: "-")
+        field(date.month, 2, then: "-")
+        field(date.day, 2, then: "T")
+        field(seconds / 3_600, 2, then: ":")
+        field(seconds / 60 % 60, 2, then: ":")
+        field(seconds % 60, 2, then: ".")
+        field(fraction, digits, then: "Z")
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction]Z` (UTC, up to 9 fractional digits).
@@ -39,10 +55,15 @@ extension Timestamp {
     }
 }
 
-/// `value` as exactly `count` decimal digits, zero-padded.
-private func pad(_ value: Int, _ count: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, count - digits.count)) + digits
+/// Appends `value` (not negative) in decimal, zero-padded to at least `count` digits.
+private func appendPadded(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
+    var divisor = 1
+    for _ in 1..<count { divisor *= 10 }
+    while value / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+    }
 }
 
 /// The decimal number the ASCII digits spell, or `nil` if any byte is not a digit.

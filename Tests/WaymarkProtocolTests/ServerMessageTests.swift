@@ -49,6 +49,11 @@ struct ServerMessageTests {
         ]
         for event in events {
             #expect(try ServerMessage(line: ServerMessage.event(event).line.dropLast()) == .event(event))
+            // The server's path (the update written once, then wrapped per client) gives the same bytes.
+            if case .update(let update) = event {
+                let encoded = UpdateEvent.encode(update.update)
+                #expect(UpdateEvent.line(subscription: update.subscription, encodedUpdate: encoded, missed: update.missed) == ServerMessage.event(event).line)
+            }
         }
         let update = ServerMessage.event(events[1])
         #expect(String(decoding: update.line, as: UTF8.self)
