@@ -711,7 +711,7 @@ def main():
     parser.add_argument("--port", type=int, default=29470)
     parser.add_argument("--cpu-epochs", type=int, default=2000)
     parser.add_argument("--cpu-rate", type=float, default=200)
-    parser.add_argument("--latency-seconds", type=float, default=30)
+    parser.add_argument("--latency-seconds", type=float, default=120)
     parser.add_argument("--rss-seconds", type=float, default=10)
     parser.add_argument("--many-clients", type=int, default=1000)
     parser.add_argument("--many-seconds", type=float, default=30)
