@@ -19,3 +19,13 @@ install_packages() {
 build_packages() {
     install_packages pkg-config libgpiod-dev libserialport-dev
 }
+
+# `swift build` of the Benchmarks package, which depends on the root package by path. When a
+# source file was added to the root package since the last build in that build directory,
+# SwiftPM (6.3) can compile a dependent module before it sees the new file and fail with
+# "cannot find ... in scope"; the second build sees it. So a failed build is tried once more.
+bench_build() {
+    swift build "$@" >&2 && return 0
+    echo "(building once more: SwiftPM may not have seen files added to the root package)" >&2
+    swift build "$@" >&2
+}
