@@ -136,25 +136,42 @@ public struct FieldReader {
     /// sentence malformed). The satellite lists of GSV are made of these.
     @inlinable @inline(__always)
     public mutating func smallInteger() -> Int32 {
-        let end = self.end
-        guard position < end, position.pointee != UInt8(ascii: ",") else {
-            position += 1
-            return -1
+        let (word, available) = peekWord()
+        let digits = DigitWord.leadingDigitCount(word)
+        if digits <= 4 {
+            if digits == available {
+                position = end + 1
+                return digits > 0 ? DigitWord.value(word, digits: digits) : -1
+            }
+            if DigitWord.byte(word, at: digits) == UInt8(ascii: ",") {
+                position += digits &+ 1
+                return digits > 0 ? DigitWord.value(word, digits: digits) : -1
+            }
         }
-        var cursor = position
-        var value: Int32 = 0
-        while cursor < end {
-            let digit = cursor.pointee &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            value = value &* 10 &+ Int32(digit)
-            cursor += 1
-        }
-        let digits = cursor - position
+        // Rare: a fraction, too many digits or not a number.
+        var cursor = position + digits
         if cursor < end && cursor.pointee == UInt8(ascii: ".") {
             cursor += 1
             while cursor < end && cursor.pointee == UInt8(ascii: "0") { cursor += 1 }
         }
-        return finish(at: cursor, valid: digits > 0 && digits <= 4) ? value : -1
+        return finish(at: cursor, valid: digits > 0 && digits <= 4) ? DigitWord.value(word, digits: digits) : -1
+    }
+
+    /// Up to eight bytes from the current position as a ``DigitWord`` (zero past the end of
+    /// the body, never read), and how many of them lie inside the body.
+    @inlinable @inline(__always)
+    func peekWord() -> (word: UInt64, available: Int) {
+        let available = end - position
+        if available >= 8 {
+            return (UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)), 8)
+        }
+        var word: UInt64 = 0
+        var index = 0
+        while index < available {
+            word |= UInt64(position[index]) &<< UInt64(8 &* index)
+            index &+= 1
+        }
+        return (word, max(available, 0))
     }
 
     /// Reads an integer that may be printed with a zero fraction.
