@@ -34,8 +34,10 @@ public struct NMEADecoder: Sendable {
     public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Fix) -> Void) {
         var assembler = self.assembler
         var parser = self.parser
+        var result = ParseResult.unsupported
         framer.consume(bytes) { sentence in
-            switch NMEAParser.parse(sentence) {
+            NMEAParser.parse(sentence, into: &result)
+            switch result {
             case .parsed(let parsed):
                 parser.parsed += 1
                 assembler.add(parsed, emit: emit)

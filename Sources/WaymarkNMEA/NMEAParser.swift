@@ -24,10 +24,11 @@ public enum NMEAMessage: Hashable, Sendable {
 
 /// A sentence turned into values: who sent it and what it says.
 public struct ParsedSentence: Hashable, Sendable {
-    /// The talker that sent it.
-    public var talker: Talker
+    // The message first: the parser then builds it where the result lies, without a copy.
     /// The typed content.
     public var message: NMEAMessage
+    /// The talker that sent it.
+    public var talker: Talker
 
     /// Creates a parsed sentence.
     public init(talker: Talker, message: NMEAMessage) {
@@ -62,29 +63,38 @@ public enum ParseResult: Hashable, Sendable {
 public enum NMEAParser {
     /// Parses one sentence.
     public static func parse(_ sentence: NMEASentence) -> ParseResult {
+        var result = ParseResult.unsupported
+        parse(sentence, into: &result)
+        return result
+    }
+
+    /// Parses one sentence into `result`, the caller's storage: the same result as
+    /// ``parse(_:)`` without copying the parsed sentence on its way out, for hot loops.
+    public static func parse(_ sentence: NMEASentence, into result: inout ParseResult) {
         let body = sentence.body
         guard body.count >= 5, let base = body.baseAddress,
-            body.count == 5 || base[5] == UInt8(ascii: ",")
-        else { return .unsupported }
-        if base[0] == UInt8(ascii: "P") { return .unsupported }
+            body.count == 5 || base[5] == UInt8(ascii: ","), base[0] != UInt8(ascii: "P")
+        else {
+            result = .unsupported
+            return
+        }
         let talker = Talker(base[0], base[1])
         let type = UInt32(base[2]) << 16 | UInt32(base[3]) << 8 | UInt32(base[4])
         var fields = FieldReader(body: body)
-        let message: NMEAMessage
         switch type {
-        case code("RMC"): message = .rmc(RMC(&fields))
-        case code("GGA"): message = .gga(GGA(&fields))
-        case code("GSA"): message = .gsa(GSA(&fields))
-        case code("GSV"): message = .gsv(GSV(&fields))
-        case code("VTG"): message = .vtg(VTG(&fields))
-        case code("GLL"): message = .gll(GLL(&fields))
-        case code("GNS"): message = .gns(GNS(&fields))
-        case code("GST"): message = .gst(GST(&fields))
-        case code("ZDA"): message = .zda(ZDA(&fields))
-        case code("TXT"): message = .txt(TXT(&fields))
-        default: return .unsupported
+        case code("RMC"): result = .parsed(ParsedSentence(talker: talker, message: .rmc(RMC(&fields))))
+        case code("GGA"): result = .parsed(ParsedSentence(talker: talker, message: .gga(GGA(&fields))))
+        case code("GSA"): result = .parsed(ParsedSentence(talker: talker, message: .gsa(GSA(&fields))))
+        case code("GSV"): result = .parsed(ParsedSentence(talker: talker, message: .gsv(GSV(&fields))))
+        case code("VTG"): result = .parsed(ParsedSentence(talker: talker, message: .vtg(VTG(&fields))))
+        case code("GLL"): result = .parsed(ParsedSentence(talker: talker, message: .gll(GLL(&fields))))
+        case code("GNS"): result = .parsed(ParsedSentence(talker: talker, message: .gns(GNS(&fields))))
+        case code("GST"): result = .parsed(ParsedSentence(talker: talker, message: .gst(GST(&fields))))
+        case code("ZDA"): result = .parsed(ParsedSentence(talker: talker, message: .zda(ZDA(&fields))))
+        case code("TXT"): result = .parsed(ParsedSentence(talker: talker, message: .txt(TXT(&fields))))
+        default: result = .unsupported
         }
-        return fields.isMalformed ? .malformed : .parsed(ParsedSentence(talker: talker, message: message))
+        if fields.isMalformed { result = .malformed }
     }
 
     /// Packs a three-letter sentence type for a fast `switch`.

@@ -33,13 +33,15 @@ struct Counts: Equatable {
 func run(_ corpus: [UInt8]) -> Counts {
     var framer = NMEAFramer()
     var counts = Counts()
+    var result = ParseResult.unsupported
     corpus.withUnsafeBytes { buffer in
         framer.consume(buffer) { sentence in
             counts.framed += 1
-            switch NMEAParser.parse(sentence) {
-            case .parsed(let value):
+            NMEAParser.parse(sentence, into: &result)
+            switch result {
+            case .parsed:
                 counts.parsed += 1
-                blackHole(value)
+                blackHole(&result)
             case .unsupported:
                 counts.unsupported += 1
             case .malformed:
