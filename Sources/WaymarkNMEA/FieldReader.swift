@@ -110,6 +110,16 @@ public struct FieldReader {
     /// of zeros (`"5.0"`) as some receivers print counts.
     @inlinable @inline(__always)
     public mutating func unsigned(allowZeroFraction: Bool = false) -> Int? {
+        if let plain = plainDigits(atMost: 7) {
+            return plain.count > 0 ? DigitWord.longValue(plain.values, digits: plain.count) : nil
+        }
+        return integerCarefully(maximumDigits: 9, allowZeroFraction: allowZeroFraction)
+    }
+
+    /// The careful path of the integer readers: long numbers, fractions, the body's last
+    /// field, anything else.
+    @usableFromInline @inline(never)
+    mutating func integerCarefully(maximumDigits: Int, allowZeroFraction: Bool) -> Int? {
         let end = self.end
         guard position < end, position.pointee != UInt8(ascii: ",") else {
             position += 1
@@ -128,7 +138,7 @@ public struct FieldReader {
             cursor += 1
             while cursor < end && cursor.pointee == UInt8(ascii: "0") { cursor += 1 }
         }
-        return finish(at: cursor, valid: digits > 0 && digits <= 9) ? value : nil
+        return finish(at: cursor, valid: digits > 0 && digits <= maximumDigits) ? value : nil
     }
 
     /// Reads a small count or angle (at most four digits, an optional zero fraction) without
@@ -136,42 +146,25 @@ public struct FieldReader {
     /// sentence malformed). The satellite lists of GSV are made of these.
     @inlinable @inline(__always)
     public mutating func smallInteger() -> Int32 {
-        let (word, available) = peekWord()
-        let digits = DigitWord.leadingDigitCount(word)
-        if digits <= 4 {
-            if digits == available {
-                position = end + 1
-                return digits > 0 ? DigitWord.value(word, digits: digits) : -1
-            }
-            if DigitWord.byte(word, at: digits) == UInt8(ascii: ",") {
-                position += digits &+ 1
-                return digits > 0 ? DigitWord.value(word, digits: digits) : -1
-            }
+        if let plain = plainDigits(atMost: 4) {
+            return plain.count > 0 ? DigitWord.value(plain.values, digits: plain.count) : -1
         }
-        // Rare: a fraction, too many digits or not a number.
-        var cursor = position + digits
-        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
-            cursor += 1
-            while cursor < end && cursor.pointee == UInt8(ascii: "0") { cursor += 1 }
-        }
-        return finish(at: cursor, valid: digits > 0 && digits <= 4) ? DigitWord.value(word, digits: digits) : -1
+        return integerCarefully(maximumDigits: 4, allowZeroFraction: true).map { Int32(truncatingIfNeeded: $0) } ?? -1
     }
 
-    /// Up to eight bytes from the current position as a ``DigitWord`` (zero past the end of
-    /// the body, never read), and how many of them lie inside the body.
+    /// The fast path of the integer readers: a field of at most `maximumDigits` digits
+    /// (up to 7) followed by a comma, with eight bytes of the body to read from, is stepped
+    /// over and its digits returned as ``DigitWord`` values with their count (0 for an empty
+    /// field). Anything else, the body's last field among them, returns nil and leaves the
+    /// position where it was, for the careful path.
     @inlinable @inline(__always)
-    func peekWord() -> (word: UInt64, available: Int) {
-        let available = end - position
-        if available >= 8 {
-            return (UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)), 8)
-        }
-        var word: UInt64 = 0
-        var index = 0
-        while index < available {
-            word |= UInt64(position[index]) &<< UInt64(8 &* index)
-            index &+= 1
-        }
-        return (word, max(available, 0))
+    mutating func plainDigits(atMost maximumDigits: Int) -> (values: UInt64, count: Int)? {
+        guard end - position >= 8 else { return nil }
+        let values = DigitWord.values(UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)))
+        let count = DigitWord.leadingDigitCount(values)
+        guard count <= maximumDigits, DigitWord.byte(values, at: count) == DigitWord.comma else { return nil }
+        position += count &+ 1
+        return (values, count)
     }
 
     /// Reads an integer that may be printed with a zero fraction.
