@@ -24,17 +24,31 @@ public enum NMEAMessage: Hashable, Sendable {
 
 /// A sentence turned into values: who sent it and what it says.
 public struct ParsedSentence: Hashable, Sendable {
-    // The message first: the parser then builds it where the result lies, without a copy.
-    /// The typed content.
-    public var message: NMEAMessage
     /// The talker that sent it.
     public var talker: Talker
+    /// The typed content.
+    public var message: NMEAMessage
 
     /// Creates a parsed sentence.
     public init(talker: Talker, message: NMEAMessage) {
         self.talker = talker
         self.message = message
     }
+
+    /// An empty sentence (a ZDA with no fields), as storage for ``NMEAParser/parse(_:into:)``.
+    public init() {
+        self.init(talker: .combined, message: .zda(ZDA()))
+    }
+}
+
+/// What ``NMEAParser/parse(_:into:)`` found.
+public enum ParseOutcome: Hashable, Sendable {
+    /// A supported sentence, now in the caller's storage.
+    case parsed
+    /// A sentence this parser does not interpret (see ``ParseResult/unsupported``).
+    case unsupported
+    /// A supported sentence whose fields break its grammar (see ``ParseResult/malformed``).
+    case malformed
 }
 
 /// What parsing one sentence produced.
@@ -63,38 +77,39 @@ public enum ParseResult: Hashable, Sendable {
 public enum NMEAParser {
     /// Parses one sentence.
     public static func parse(_ sentence: NMEASentence) -> ParseResult {
-        var result = ParseResult.unsupported
-        parse(sentence, into: &result)
-        return result
+        var parsed = ParsedSentence()
+        switch parse(sentence, into: &parsed) {
+        case .parsed: return .parsed(parsed)
+        case .unsupported: return .unsupported
+        case .malformed: return .malformed
+        }
     }
 
-    /// Parses one sentence into `result`, the caller's storage: the same result as
-    /// ``parse(_:)`` without copying the parsed sentence on its way out, for hot loops.
-    public static func parse(_ sentence: NMEASentence, into result: inout ParseResult) {
+    /// Parses one sentence into `parsed`, the caller's storage, and says what it found; the
+    /// storage holds the sentence only when the outcome is ``ParseOutcome/parsed``. For hot
+    /// loops: the parsed sentence (up to 160 bytes) is written once, never copied out.
+    public static func parse(_ sentence: NMEASentence, into parsed: inout ParsedSentence) -> ParseOutcome {
         let body = sentence.body
         guard body.count >= 5, let base = body.baseAddress,
             body.count == 5 || base[5] == UInt8(ascii: ","), base[0] != UInt8(ascii: "P")
-        else {
-            result = .unsupported
-            return
-        }
-        let talker = Talker(base[0], base[1])
+        else { return .unsupported }
         let type = UInt32(base[2]) << 16 | UInt32(base[3]) << 8 | UInt32(base[4])
         var fields = FieldReader(body: body)
         switch type {
-        case code("RMC"): result = .parsed(ParsedSentence(talker: talker, message: .rmc(RMC(&fields))))
-        case code("GGA"): result = .parsed(ParsedSentence(talker: talker, message: .gga(GGA(&fields))))
-        case code("GSA"): result = .parsed(ParsedSentence(talker: talker, message: .gsa(GSA(&fields))))
-        case code("GSV"): result = .parsed(ParsedSentence(talker: talker, message: .gsv(GSV(&fields))))
-        case code("VTG"): result = .parsed(ParsedSentence(talker: talker, message: .vtg(VTG(&fields))))
-        case code("GLL"): result = .parsed(ParsedSentence(talker: talker, message: .gll(GLL(&fields))))
-        case code("GNS"): result = .parsed(ParsedSentence(talker: talker, message: .gns(GNS(&fields))))
-        case code("GST"): result = .parsed(ParsedSentence(talker: talker, message: .gst(GST(&fields))))
-        case code("ZDA"): result = .parsed(ParsedSentence(talker: talker, message: .zda(ZDA(&fields))))
-        case code("TXT"): result = .parsed(ParsedSentence(talker: talker, message: .txt(TXT(&fields))))
-        default: result = .unsupported
+        case code("RMC"): parsed.message = .rmc(RMC(&fields))
+        case code("GGA"): parsed.message = .gga(GGA(&fields))
+        case code("GSA"): parsed.message = .gsa(GSA(&fields))
+        case code("GSV"): parsed.message = .gsv(GSV(&fields))
+        case code("VTG"): parsed.message = .vtg(VTG(&fields))
+        case code("GLL"): parsed.message = .gll(GLL(&fields))
+        case code("GNS"): parsed.message = .gns(GNS(&fields))
+        case code("GST"): parsed.message = .gst(GST(&fields))
+        case code("ZDA"): parsed.message = .zda(ZDA(&fields))
+        case code("TXT"): parsed.message = .txt(TXT(&fields))
+        default: return .unsupported
         }
-        if fields.isMalformed { result = .malformed }
+        parsed.talker = Talker(base[0], base[1])
+        return fields.isMalformed ? .malformed : .parsed
     }
 
     /// Packs a three-letter sentence type for a fast `switch`.

@@ -33,15 +33,14 @@ struct Counts: Equatable {
 func run(_ corpus: [UInt8]) -> Counts {
     var framer = NMEAFramer()
     var counts = Counts()
-    var result = ParseResult.unsupported
+    var parsed = ParsedSentence()
     corpus.withUnsafeBytes { buffer in
         framer.consume(buffer) { sentence in
             counts.framed += 1
-            NMEAParser.parse(sentence, into: &result)
-            switch result {
+            switch NMEAParser.parse(sentence, into: &parsed) {
             case .parsed:
                 counts.parsed += 1
-                blackHole(&result)
+                blackHole(&parsed)
             case .unsupported:
                 counts.unsupported += 1
             case .malformed:
