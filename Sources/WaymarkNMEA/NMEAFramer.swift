@@ -90,6 +90,8 @@ public struct NMEAFramer: Sendable {
                     {
                         verify(high << 4 | low, UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart), body)
                         index &+= 3
+                        // The line ending, which the idle state would pass over byte by byte.
+                        while index < count && (base[index] == 0x0D || base[index] == 0x0A) { index &+= 1 }
                         continue
                     }
                     state = .checksumHigh
@@ -176,7 +178,8 @@ public struct NMEAFramer: Sendable {
         delimiter = byte
         checksum = 0
         bodyLength = 0
-        carry.removeAll(keepingCapacity: true)
+        // Usually empty: checking first spares the uniqueness checks of removeAll.
+        if !carry.isEmpty { carry.removeAll(keepingCapacity: true) }
     }
 
     /// Handles a byte that should have been a checksum digit: the sentence has no valid
