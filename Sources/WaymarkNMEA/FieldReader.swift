@@ -14,15 +14,23 @@ public struct FieldReader {
     /// Creates a reader positioned at the first field after the address field.
     @inlinable
     public init(body: UnsafeBufferPointer<UInt8>) {
+        self.init(body: body, skipping: 0)
+        _ = next()  // the address field
+    }
+
+    /// Creates a reader positioned `count` bytes into the body, which the caller has checked
+    /// holds that many (the parser skips the address field it has already read).
+    @inlinable
+    init(body: UnsafeBufferPointer<UInt8>, skipping count: Int) {
         if let base = body.baseAddress {
-            position = base
+            position = base + count
+            start = base
             end = base + body.count
         } else {
             position = FieldReader.nothing
+            start = FieldReader.nothing
             end = FieldReader.nothing
         }
-        start = position
-        _ = next()  // the address field
     }
 
     /// Where an empty body "starts": never dereferenced, since it is also where it ends.
@@ -196,6 +204,19 @@ public struct FieldReader {
     @inlinable @inline(__always)
     func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Reads a single hexadecimal digit (NMEA 4.10 signal ids run 1–F).
+    @inlinable
+    public mutating func hexDigit() -> Int? {
+        // A digit followed by a comma or the end of the body, read on the spot.
+        if end - position >= 1, position + 1 == end || position[1] == UInt8(ascii: ","),
+            let value = Field.hexValue(position.pointee)
+        {
+            position += 2
+            return value
+        }
+        return read { $0.hexDigit }
     }
 
     /// Reads an integer that may be printed with a zero fraction.

@@ -94,7 +94,12 @@ public enum NMEAParser {
             body.count == 5 || base[5] == UInt8(ascii: ","), base[0] != UInt8(ascii: "P")
         else { return .unsupported }
         let type = UInt32(base[2]) << 16 | UInt32(base[3]) << 8 | UInt32(base[4])
-        var fields = FieldReader(body: body)
+        // The address field is the five bytes before base[5], unless a comma among them
+        // ends it early (the reader then finds where). Bytes 1–4 are tested at once: a
+        // zero byte of `letters` sets its top bit in `(letters - 1) & ~letters`.
+        let letters = UnsafeRawPointer(base + 1).loadUnaligned(as: UInt32.self) ^ 0x2C2C_2C2C
+        let plainAddress = base[0] != UInt8(ascii: ",") && (letters &- 0x0101_0101) & ~letters & 0x8080_8080 == 0
+        var fields = plainAddress ? FieldReader(body: body, skipping: 6) : FieldReader(body: body)
         switch type {
         case code("RMC"): parsed.message = .rmc(RMC(&fields))
         case code("GGA"): parsed.message = .gga(GGA(&fields))
