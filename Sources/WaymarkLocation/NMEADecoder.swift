@@ -34,9 +34,10 @@ public struct NMEADecoder: Sendable {
     public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Fix) -> Void) {
         var assembler = self.assembler
         var parser = self.parser
+        var parsed = ParsedSentence()
         framer.consume(bytes) { sentence in
-            switch NMEAParser.parse(sentence) {
-            case .parsed(let parsed):
+            switch NMEAParser.parse(sentence, into: &parsed) {
+            case .parsed:
                 parser.parsed += 1
                 assembler.add(parsed, emit: emit)
             case .unsupported: parser.unsupported += 1

@@ -95,11 +95,17 @@ public struct Field {
     @inlinable
     public var hexDigit: Parsed<Int> {
         guard let first = character else { return .absent }
-        guard bytes.count == 1 else { return .malformed }
-        switch first {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .value(Int(first &- UInt8(ascii: "0")))
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return .value(Int(first &- UInt8(ascii: "A")) + 10)
-        default: return .malformed
+        guard bytes.count == 1, let value = Field.hexValue(first) else { return .malformed }
+        return .value(value)
+    }
+
+    /// The value of an uppercase hexadecimal digit.
+    @inlinable @inline(__always)
+    static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte &- UInt8(ascii: "0"))
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte &- UInt8(ascii: "A")) + 10
+        default: nil
         }
     }
 

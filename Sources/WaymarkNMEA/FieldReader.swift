@@ -6,20 +6,31 @@
 public struct FieldReader {
     @usableFromInline var position: UnsafePointer<UInt8>
     @usableFromInline let end: UnsafePointer<UInt8>
+    /// Where the body starts.
+    @usableFromInline let start: UnsafePointer<UInt8>
     /// Whether a field read through one of the typed accessors was malformed.
     public var isMalformed = false
 
     /// Creates a reader positioned at the first field after the address field.
     @inlinable
     public init(body: UnsafeBufferPointer<UInt8>) {
+        self.init(body: body, skipping: 0)
+        _ = next()  // the address field
+    }
+
+    /// Creates a reader positioned `count` bytes into the body, which the caller has checked
+    /// holds that many (the parser skips the address field it has already read).
+    @inlinable
+    init(body: UnsafeBufferPointer<UInt8>, skipping count: Int) {
         if let base = body.baseAddress {
-            position = base
+            position = base + count
+            start = base
             end = base + body.count
         } else {
             position = FieldReader.nothing
+            start = FieldReader.nothing
             end = FieldReader.nothing
         }
-        _ = next()  // the address field
     }
 
     /// Where an empty body "starts": never dereferenced, since it is also where it ends.
@@ -49,19 +60,40 @@ public struct FieldReader {
         guard position <= end else { return 0 }
         var count = 1
         var cursor = position
-        // Eight bytes at a time: each byte equal to a comma becomes a set top bit.
-        while end - cursor >= 8 {
-            let word = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self) ^ 0x2C2C_2C2C_2C2C_2C2C
-            let nonZero = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word
-            let commaBits = (~(nonZero | 0x7F7F_7F7F_7F7F_7F7F)) >> 7
-            count &+= Int(truncatingIfNeeded: (commaBits &* 0x0101_0101_0101_0101) >> 56)
+        // Sixteen bytes at a time, then eight.
+        while end - cursor >= 16 {
+            let block = UnsafeRawPointer(cursor).loadUnaligned(as: SIMD16<UInt8>.self) ^ 0x2C
+            // A comma's lane is zero: its top bit is set in `(x - 1) & ~x`, then moved to 1.
+            let commas = unsafeBitCast(((block &- 1) & ~block) &>> 7, to: SIMD2<UInt64>.self)
+            count &+= Int(truncatingIfNeeded: ((commas[0] &+ commas[1]) &* 0x0101_0101_0101_0101) >> 56)
+            cursor += 16
+        }
+        if end - cursor >= 8 {
+            count &+= FieldReader.commaCount(word(at: cursor))
             cursor += 8
+        }
+        let left = end - cursor
+        if left > 0 && end - start >= 8 {
+            // The body's last eight bytes, shifted down to those from the cursor on (the
+            // zeros shifted in are no commas).
+            return count &+ FieldReader.commaCount(word(at: end - 8) &>> UInt64(8 &* (8 &- left)))
         }
         while cursor < end {
             if cursor.pointee == UInt8(ascii: ",") { count &+= 1 }
             cursor += 1
         }
         return count
+    }
+
+    /// How many of a little-endian word's eight bytes are commas.
+    @inlinable @inline(__always)
+    static func commaCount(_ word: UInt64) -> Int {
+        // Each byte equal to a comma becomes a set top bit, then a 1 in its byte; the
+        // multiplication adds the bytes up in the top one.
+        let difference = word ^ 0x2C2C_2C2C_2C2C_2C2C
+        let nonZero = ((difference & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | difference
+        let commaBits = (~(nonZero | 0x7F7F_7F7F_7F7F_7F7F)) >> 7
+        return Int(truncatingIfNeeded: (commaBits &* 0x0101_0101_0101_0101) >> 56)
     }
 
     /// Skips `count` fields.
@@ -110,6 +142,16 @@ public struct FieldReader {
     /// of zeros (`"5.0"`) as some receivers print counts.
     @inlinable @inline(__always)
     public mutating func unsigned(allowZeroFraction: Bool = false) -> Int? {
+        if let plain = plainDigits(atMost: 7) {
+            return plain.count > 0 ? DigitWord.longValue(plain.values, digits: plain.count) : nil
+        }
+        return integerCarefully(maximumDigits: 9, allowZeroFraction: allowZeroFraction)
+    }
+
+    /// The careful path of the integer readers: long numbers, fractions, the body's last
+    /// field, anything else.
+    @usableFromInline @inline(never)
+    mutating func integerCarefully(maximumDigits: Int, allowZeroFraction: Bool) -> Int? {
         let end = self.end
         guard position < end, position.pointee != UInt8(ascii: ",") else {
             position += 1
@@ -128,7 +170,7 @@ public struct FieldReader {
             cursor += 1
             while cursor < end && cursor.pointee == UInt8(ascii: "0") { cursor += 1 }
         }
-        return finish(at: cursor, valid: digits > 0 && digits <= 9) ? value : nil
+        return finish(at: cursor, valid: digits > 0 && digits <= maximumDigits) ? value : nil
     }
 
     /// Reads a small count or angle (at most four digits, an optional zero fraction) without
@@ -136,25 +178,45 @@ public struct FieldReader {
     /// sentence malformed). The satellite lists of GSV are made of these.
     @inlinable @inline(__always)
     public mutating func smallInteger() -> Int32 {
-        let end = self.end
-        guard position < end, position.pointee != UInt8(ascii: ",") else {
-            position += 1
-            return -1
+        if let plain = plainDigits(atMost: 4) {
+            return plain.count > 0 ? DigitWord.value(plain.values, digits: plain.count) : -1
         }
-        var cursor = position
-        var value: Int32 = 0
-        while cursor < end {
-            let digit = cursor.pointee &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            value = value &* 10 &+ Int32(digit)
-            cursor += 1
+        return integerCarefully(maximumDigits: 4, allowZeroFraction: true).map { Int32(truncatingIfNeeded: $0) } ?? -1
+    }
+
+    /// The fast path of the integer readers: a field of at most `maximumDigits` digits
+    /// (up to 7) followed by a comma, with eight bytes of the body to read from, is stepped
+    /// over and its digits returned as ``DigitWord`` values with their count (0 for an empty
+    /// field). Anything else, the body's last field among them, returns nil and leaves the
+    /// position where it was, for the careful path.
+    @inlinable @inline(__always)
+    mutating func plainDigits(atMost maximumDigits: Int) -> (values: UInt64, count: Int)? {
+        guard end - position >= 8 else { return nil }
+        let values = DigitWord.values(word(at: position))
+        let count = DigitWord.leadingDigitCount(values)
+        guard count <= maximumDigits, DigitWord.byte(values, at: count) == DigitWord.comma else { return nil }
+        position += count &+ 1
+        return (values, count)
+    }
+
+    /// The eight bytes at `pointer`, which the caller has checked lie inside the body, as a
+    /// little-endian word (the first byte lowest).
+    @inlinable @inline(__always)
+    func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Reads a single hexadecimal digit (NMEA 4.10 signal ids run 1–F).
+    @inlinable
+    public mutating func hexDigit() -> Int? {
+        // A digit followed by a comma or the end of the body, read on the spot.
+        if end - position >= 1, position + 1 == end || position[1] == UInt8(ascii: ","),
+            let value = Field.hexValue(position.pointee)
+        {
+            position += 2
+            return value
         }
-        let digits = cursor - position
-        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
-            cursor += 1
-            while cursor < end && cursor.pointee == UInt8(ascii: "0") { cursor += 1 }
-        }
-        return finish(at: cursor, valid: digits > 0 && digits <= 4) ? value : -1
+        return read { $0.hexDigit }
     }
 
     /// Reads an integer that may be printed with a zero fraction.

@@ -84,6 +84,16 @@ public struct NMEAFramer: Sendable {
                 let byte = base[index]
                 if byte == UInt8(ascii: "*") {
                     bodyEnd = index
+                    // Usually both checksum digits are in the chunk too: verify at once.
+                    if index &+ 2 < count, let high = Self.hexValue(base[index &+ 1]),
+                        let low = Self.hexValue(base[index &+ 2])
+                    {
+                        verify(high << 4 | low, UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart), body)
+                        index &+= 3
+                        // The line ending, which the idle state would pass over byte by byte.
+                        while index < count && (base[index] == 0x0D || base[index] == 0x0A) { index &+= 1 }
+                        continue
+                    }
                     state = .checksumHigh
                 } else if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
                     if bodyLength > 0 { statistics.truncated += 1 }
@@ -119,13 +129,7 @@ public struct NMEAFramer: Sendable {
             case .checksumLow:
                 let byte = base[index]
                 if let nibble = Self.hexValue(byte) {
-                    state = .idle
-                    if expectedChecksum | nibble == checksum {
-                        statistics.sentences += 1
-                        deliver(UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart), body)
-                    } else {
-                        statistics.badChecksums += 1
-                    }
+                    verify(expectedChecksum | nibble, UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart), body)
                 } else {
                     rejectChecksumDigit(byte)
                     bodyStart = index + 1
@@ -139,6 +143,19 @@ public struct NMEAFramer: Sendable {
         case .body: carry.append(contentsOf: UnsafeBufferPointer(start: base + bodyStart, count: count - bodyStart))
         case .checksumHigh, .checksumLow:
             carry.append(contentsOf: UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart))
+        }
+    }
+
+    /// Ends the sentence whose last body bytes are `tail`: hands it on if `expected` is its
+    /// checksum, counts it as bad otherwise.
+    @inline(__always)
+    private mutating func verify(_ expected: UInt8, _ tail: UnsafeBufferPointer<UInt8>, _ body: (NMEASentence) -> Void) {
+        state = .idle
+        if expected == checksum {
+            statistics.sentences += 1
+            deliver(tail, body)
+        } else {
+            statistics.badChecksums += 1
         }
     }
 
@@ -161,7 +178,8 @@ public struct NMEAFramer: Sendable {
         delimiter = byte
         checksum = 0
         bodyLength = 0
-        carry.removeAll(keepingCapacity: true)
+        // Usually empty: checking first spares the uniqueness checks of removeAll.
+        if !carry.isEmpty { carry.removeAll(keepingCapacity: true) }
     }
 
     /// Handles a byte that should have been a checksum digit: the sentence has no valid
@@ -182,21 +200,38 @@ public struct NMEAFramer: Sendable {
         _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, checksum: inout UInt8
     ) -> Int {
         var index = start
-        var folded: UInt64 = 0
         let raw = UnsafeRawPointer(base)
+        // Sixteen bytes at a time while the chunk has them, finding the run's end inside the
+        // block; a chunk's last few bytes go eight at a time, then one by one.
+        var blocks = SIMD16<UInt8>()
+        while index &+ 16 <= end {
+            let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            // A byte below 0x2B, or at or above 0x7F, sets its top bit here.
+            let flags = ((block &- 0x2B) & ~block | (block &+ 0x01) | block) & 0x80
+            let others = unsafeBitCast(flags, to: SIMD2<UInt64>.self)
+            if others[0] | others[1] != 0 {
+                // Fold in the bytes before the first other byte, and stop there.
+                let halves = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+                let lowBits = others[0].trailingZeroBitCount & ~7  // 64 if none in the low half
+                let highBits = others[0] != 0 ? 0 : others[1].trailingZeroBitCount & ~7
+                let before = halves[0] & ((1 << UInt64(lowBits)) &- 1) ^ halves[1] & ((1 << UInt64(highBits)) &- 1)
+                checksum ^= fold(foldedWord(blocks) ^ before)
+                return index &+ (lowBits &+ highBits) &>> 3
+            }
+            blocks ^= block
+            index &+= 16
+        }
+        var folded = foldedWord(blocks)
         while index &+ 8 <= end {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A byte below 0x2B, or at or above 0x7F, sets its top bit in one of these.
+            // The same test as above, eight bytes at a time.
             let below = (word &- 0x2B2B_2B2B_2B2B_2B2B) & ~word
             let above = (word &+ 0x0101_0101_0101_0101) | word
             if (below | above) & 0x8080_8080_8080_8080 != 0 { break }
             folded ^= word
             index &+= 8
         }
-        folded ^= folded >> 32
-        folded ^= folded >> 16
-        folded ^= folded >> 8
-        var sum = checksum ^ UInt8(truncatingIfNeeded: folded)
+        var sum = checksum ^ fold(folded)
         while index < end {
             let byte = base[index]
             guard byte > 0x2A && byte < 0x7F else { break }
@@ -205,6 +240,22 @@ public struct NMEAFramer: Sendable {
         }
         checksum = sum
         return index
+    }
+
+    /// A block's two halves, exclusive-ored.
+    @inline(__always)
+    private static func foldedWord(_ block: SIMD16<UInt8>) -> UInt64 {
+        let halves = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+        return halves[0] ^ halves[1]
+    }
+
+    /// The exclusive or of a word's eight bytes.
+    @inline(__always)
+    private static func fold(_ word: UInt64) -> UInt8 {
+        var folded = word ^ word &>> 32
+        folded ^= folded &>> 16
+        folded ^= folded &>> 8
+        return UInt8(truncatingIfNeeded: folded)
     }
 
     @inline(__always)

@@ -34,6 +34,21 @@ public struct ParsedSentence: Hashable, Sendable {
         self.talker = talker
         self.message = message
     }
+
+    /// An empty sentence (a ZDA with no fields), as storage for ``NMEAParser/parse(_:into:)``.
+    public init() {
+        self.init(talker: .combined, message: .zda(ZDA()))
+    }
+}
+
+/// What ``NMEAParser/parse(_:into:)`` found.
+public enum ParseOutcome: Hashable, Sendable {
+    /// A supported sentence, now in the caller's storage.
+    case parsed
+    /// A sentence this parser does not interpret (see ``ParseResult/unsupported``).
+    case unsupported
+    /// A supported sentence whose fields break its grammar (see ``ParseResult/malformed``).
+    case malformed
 }
 
 /// What parsing one sentence produced.
@@ -62,29 +77,44 @@ public enum ParseResult: Hashable, Sendable {
 public enum NMEAParser {
     /// Parses one sentence.
     public static func parse(_ sentence: NMEASentence) -> ParseResult {
+        var parsed = ParsedSentence()
+        switch parse(sentence, into: &parsed) {
+        case .parsed: return .parsed(parsed)
+        case .unsupported: return .unsupported
+        case .malformed: return .malformed
+        }
+    }
+
+    /// Parses one sentence into `parsed`, the caller's storage, and says what it found; the
+    /// storage holds the sentence only when the outcome is ``ParseOutcome/parsed``. For hot
+    /// loops: the parsed sentence (up to 160 bytes) is written once, never copied out.
+    public static func parse(_ sentence: NMEASentence, into parsed: inout ParsedSentence) -> ParseOutcome {
         let body = sentence.body
         guard body.count >= 5, let base = body.baseAddress,
-            body.count == 5 || base[5] == UInt8(ascii: ",")
+            body.count == 5 || base[5] == UInt8(ascii: ","), base[0] != UInt8(ascii: "P")
         else { return .unsupported }
-        if base[0] == UInt8(ascii: "P") { return .unsupported }
-        let talker = Talker(base[0], base[1])
         let type = UInt32(base[2]) << 16 | UInt32(base[3]) << 8 | UInt32(base[4])
-        var fields = FieldReader(body: body)
-        let message: NMEAMessage
+        // The address field is the five bytes before base[5], unless a comma among them
+        // ends it early (the reader then finds where). Bytes 1–4 are tested at once: a
+        // zero byte of `letters` sets its top bit in `(letters - 1) & ~letters`.
+        let letters = UnsafeRawPointer(base + 1).loadUnaligned(as: UInt32.self) ^ 0x2C2C_2C2C
+        let plainAddress = base[0] != UInt8(ascii: ",") && (letters &- 0x0101_0101) & ~letters & 0x8080_8080 == 0
+        var fields = plainAddress ? FieldReader(body: body, skipping: 6) : FieldReader(body: body)
         switch type {
-        case code("RMC"): message = .rmc(RMC(&fields))
-        case code("GGA"): message = .gga(GGA(&fields))
-        case code("GSA"): message = .gsa(GSA(&fields))
-        case code("GSV"): message = .gsv(GSV(&fields))
-        case code("VTG"): message = .vtg(VTG(&fields))
-        case code("GLL"): message = .gll(GLL(&fields))
-        case code("GNS"): message = .gns(GNS(&fields))
-        case code("GST"): message = .gst(GST(&fields))
-        case code("ZDA"): message = .zda(ZDA(&fields))
-        case code("TXT"): message = .txt(TXT(&fields))
+        case code("RMC"): parsed.message = .rmc(RMC(&fields))
+        case code("GGA"): parsed.message = .gga(GGA(&fields))
+        case code("GSA"): parsed.message = .gsa(GSA(&fields))
+        case code("GSV"): parsed.message = .gsv(GSV(&fields))
+        case code("VTG"): parsed.message = .vtg(VTG(&fields))
+        case code("GLL"): parsed.message = .gll(GLL(&fields))
+        case code("GNS"): parsed.message = .gns(GNS(&fields))
+        case code("GST"): parsed.message = .gst(GST(&fields))
+        case code("ZDA"): parsed.message = .zda(ZDA(&fields))
+        case code("TXT"): parsed.message = .txt(TXT(&fields))
         default: return .unsupported
         }
-        return fields.isMalformed ? .malformed : .parsed(ParsedSentence(talker: talker, message: message))
+        parsed.talker = Talker(base[0], base[1])
+        return fields.isMalformed ? .malformed : .parsed
     }
 
     /// Packs a three-letter sentence type for a fast `switch`.

@@ -33,13 +33,14 @@ struct Counts: Equatable {
 func run(_ corpus: [UInt8]) -> Counts {
     var framer = NMEAFramer()
     var counts = Counts()
+    var parsed = ParsedSentence()
     corpus.withUnsafeBytes { buffer in
         framer.consume(buffer) { sentence in
             counts.framed += 1
-            switch NMEAParser.parse(sentence) {
-            case .parsed(let value):
+            switch NMEAParser.parse(sentence, into: &parsed) {
+            case .parsed:
                 counts.parsed += 1
-                blackHole(value)
+                blackHole(&parsed)
             case .unsupported:
                 counts.unsupported += 1
             case .malformed:

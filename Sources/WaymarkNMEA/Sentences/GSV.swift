@@ -91,7 +91,7 @@ public struct GSV: Hashable, Sendable {
         }
         if remaining % 4 == 1 {
             if remaining > 16 { fields.skip(remaining - 17) }
-            signalID = fields.read { $0.hexDigit }
+            signalID = fields.hexDigit()
         }
     }
 }

@@ -1,0 +1,78 @@
+import Testing
+import WaymarkNMEA
+
+/// The edges of the parser's fast paths: integers read eight bytes at a time, fields at the
+/// end of the body, the address field, and parsing into the caller's storage.
+@Suite("NMEA parser fast paths")
+struct FastPathTests {
+    @Test("GSV satellite fields of every width, empty, with a zero fraction, at the body's end")
+    func gsvFields() throws {
+        guard case .gsv(let gsv) = message("$GPGSV,1,1,04,4,5,6,,0008,58.0,106,47,10,25,1,2,193,7,359,,A") else {
+            Issue.record("not a GSV"); return
+        }
+        #expect(gsv.described == [
+            SatelliteInView(number: 4, elevation: 5, azimuth: 6),
+            SatelliteInView(number: 8, elevation: 58, azimuth: 106, signalStrength: 47),
+            SatelliteInView(number: 10, elevation: 25, azimuth: 1, signalStrength: 2),
+            SatelliteInView(number: 193, elevation: 7, azimuth: 359),
+        ])
+        #expect(gsv.signalID == 10)
+        guard case .gsv(let last) = message("$GPGSV,1,1,01,12,34,56,78") else { Issue.record("not a GSV"); return }
+        #expect(last.described == [SatelliteInView(number: 12, elevation: 34, azimuth: 56, signalStrength: 78)])
+        #expect(last.signalID == nil)
+        guard case .gsv(let short) = message("$GPGSV,1") else { Issue.record("not a GSV"); return }
+        #expect(short.messageCount == 1 && short.satelliteCount == 0)
+    }
+
+    @Test("GSV fields the fast path hands to the careful one", arguments: [
+        "$GPGSV,1,1,01,04,15,20202,22,1",
+        "$GPGSV,1,1,01,04,1x,202,22,1",
+        "$GPGSV,1,1,01,04,15,202,2.5,1",
+        "$GPGSV,1,1,01,04,15,202,22,G",
+        "$GPGSV,1,1,01,04,-15,202,22,1",
+    ])
+    func gsvMalformed(sentence: String) {
+        #expect(parse(sentence) == .malformed)
+    }
+
+    @Test("GSA satellite numbers of seven to ten digits")
+    func gsaLongNumbers() {
+        guard case .gsa(let gsa) = message("$GNGSA,A,3,1234567,12345678,123456789,65535,65536,5.0,,,,,,,1.2,0.7,1.0,1")
+        else { Issue.record("not a GSA"); return }
+        // Numbers past UInt16 are skipped, not errors; a zero fraction is allowed.
+        #expect(gsa.usedSatellites == [65535, 5])
+        #expect(gsa.systemID == 1)
+        #expect(parse("$GNGSA,A,3,1234567890,,,,,,,,,,,,1.2,0.7,1.0,1") == .malformed)
+        #expect(parse("$GNGSA,A,3,04,,,,,,,,,,,,1.2,0.7,1.0,1x") == .malformed)
+    }
+
+    @Test("an address field cut short by a comma is read as before")
+    func shortAddress() {
+        #expect(parse("$G,GST,200203.00,1.31,,,,0.9,1.1,1.6") == .malformed)
+    }
+
+    @Test("parsing into the caller's storage gives what parse(_:) gives, sentence after sentence")
+    func intoStorage() {
+        let sentences = [
+            "GPGSV,3,1,11,04,15,202,22,08,58,106,47,10,25,136,29,12,19,179,27,1",
+            "GNRMC,171926.00,A,4404.14063,N,12118.85478,W,0.117,,180315,3.5,W,A,V",
+            "PUBX,00,1",
+            "GPGGA,126519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+            "GNGSA,A,3,13,12,22,19,08,21,,,,,,,1.05,0.64,0.83,4",
+        ]
+        var storage = ParsedSentence()
+        for text in sentences {
+            Array(text.utf8).withUnsafeBufferPointer { body in
+                let sentence = NMEASentence(body: body)
+                let outcome = NMEAParser.parse(sentence, into: &storage)
+                switch NMEAParser.parse(sentence) {
+                case .parsed(let parsed):
+                    #expect(outcome == .parsed)
+                    #expect(storage == parsed)
+                case .unsupported: #expect(outcome == .unsupported)
+                case .malformed: #expect(outcome == .malformed)
+                }
+            }
+        }
+    }
+}
