@@ -20,12 +20,21 @@ build_packages() {
     install_packages pkg-config libgpiod-dev libserialport-dev
 }
 
-# `swift build` of the Benchmarks package, which depends on the root package by path. When a
-# source file was added to the root package since the last build in that build directory,
-# SwiftPM (6.3) can compile a dependent module before it sees the new file and fail with
-# "cannot find ... in scope"; the second build sees it. So a failed build is tried once more.
+# `swift build` of the Benchmarks package, which depends on the root package by path. Right
+# after files were added to the root package (a merge, a checkout), SwiftPM (6.3) sometimes
+# compiles a module of it without the new file and fails with "cannot find ... in scope", and
+# an immediate second build can fail the same way. So a failed build is tried once more from
+# a clean build directory (same --package-path and --scratch-path).
 bench_build() {
     swift build "$@" >&2 && return 0
-    echo "(building once more: SwiftPM may not have seen files added to the root package)" >&2
+    local where=() index
+    local arguments=("$@")
+    for ((index = 0; index + 1 < ${#arguments[@]}; index++)); do
+        case ${arguments[index]} in
+            --package-path | --scratch-path) where+=("${arguments[index]}" "${arguments[index + 1]}") ;;
+        esac
+    done
+    echo "(building once more from a clean build directory)" >&2
+    swift package "${where[@]}" clean >&2
     swift build "$@" >&2
 }
