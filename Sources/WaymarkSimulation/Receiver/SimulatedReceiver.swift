@@ -117,7 +117,7 @@ public struct SimulatedReceiver: Sendable {
     /// start-up message) does not hear it. The next measurement falls on the new interval's
     /// grid; an epoch measured before the command still goes out.
     public mutating func setMeasurementInterval(_ interval: Duration, at instant: Instant) {
-        guard commandedState.isOn, startup == nil || startup!.instant <= instant, interval > .zero,
+        guard commandedState.isOn, startup.map({ $0.instant <= instant }) ?? true, interval > .zero,
             Duration.seconds(1).nanoseconds % interval.nanoseconds == 0, interval != measurementInterval
         else { return }
         if let measurement = peekOutput()?.measurement, measurement >= instant { pending = nil }
