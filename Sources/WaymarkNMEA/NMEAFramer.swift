@@ -90,8 +90,13 @@ public struct NMEAFramer: Sendable {
                     {
                         verify(high << 4 | low, UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart), body)
                         index &+= 3
-                        // The line ending, which the idle state would pass over byte by byte.
-                        while index < count && (base[index] == 0x0D || base[index] == 0x0A) { index &+= 1 }
+                        // The line ending, which the idle state would pass over byte by byte:
+                        // CR LF compared at once, anything else one byte at a time.
+                        if index &+ 1 < count && UInt16(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt16.self)) == 0x0A0D {
+                            index &+= 2
+                        } else {
+                            while index < count && (base[index] == 0x0D || base[index] == 0x0A) { index &+= 1 }
+                        }
                         continue
                     }
                     state = .checksumHigh

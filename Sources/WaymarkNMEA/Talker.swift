@@ -18,7 +18,7 @@ public enum Talker: Hashable, Sendable {
     case other(UInt8, UInt8)
 
     /// Reads a talker from its two letters.
-    @inlinable
+    @inlinable @inline(__always)
     public init(_ first: UInt8, _ second: UInt8) {
         switch (first, second) {
         case (UInt8(ascii: "G"), UInt8(ascii: "P")): self = .gps

@@ -34,6 +34,16 @@ struct FramerTests {
         #expect(result.statistics.rejected == 0)
     }
 
+    @Test("passes over every mix of CR and LF after a checksum, however the input is chunked", arguments: [1, 2, 3, 64])
+    func lineEndingMixes(chunk: Int) {
+        let sentence = "$GPGSA,A,1,,,,,,,,,,,,,,,*1E"
+        let endings = ["\r\n", "\n", "\r", "\r\r\n", "\n\r", "\n\n", ""]
+        let result = frame(Array((endings.map { sentence + $0 }.joined() + "x\r\n").utf8), chunkSizes: [chunk])
+        #expect(result.sentences.count == endings.count)
+        #expect(result.statistics.noiseBytes == 1)
+        #expect(result.statistics.rejected == 0)
+    }
+
     @Test("rejects a bad checksum and counts it")
     func badChecksum() {
         let result = frame("$GPGSA,A,1,,,,,,,,,,,,,,,*1F\r\n")

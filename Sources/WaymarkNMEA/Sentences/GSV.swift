@@ -90,7 +90,7 @@ public struct GSV: Hashable, Sendable {
             satelliteCount += 1
         }
         if remaining % 4 == 1 {
-            if remaining > 16 { fields.skip(remaining - 17) }
+            if remaining > 17 { fields.skip(remaining - 17) }
             signalID = fields.hexDigit()
         }
     }
