@@ -198,6 +198,9 @@ final class ReceiverLink {
             }
             lastBytes = .now
             consume(count)
+            // A short read took all there was: the loop reports the port again when more
+            // comes, which spares a read that would only say "nothing yet".
+            if count < readBuffer.count { break }
         }
         if gone && self.port === port { fail("\(configuration.path) was closed or unplugged") }
     }
