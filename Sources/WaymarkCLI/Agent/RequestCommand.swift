@@ -33,7 +33,7 @@ struct RequestCommand: AsyncParsableCommand {
         }
         if json {
             var buffer = JSONBuffer()
-            buffer.value(location.json)
+            location.write(to: &buffer)
             buffer.newline()
             try StandardOutput().write(buffer.bytes)
         } else {

@@ -29,7 +29,7 @@ struct WatchCommand: AsyncParsableCommand {
         for try await update in LocationUpdate.liveUpdates(liveConfiguration) {
             if json {
                 var buffer = JSONBuffer()
-                buffer.value(update.json)
+                update.write(to: &buffer)
                 buffer.newline()
                 try StandardOutput().write(buffer.bytes)
             } else {

@@ -187,8 +187,11 @@ public final class BoardSource: LocationSource {
         do throws(SystemError) {
             if on { try power?.powerUp() } else { try power?.powerDown() }
             receiverOn = on
-            // A receiver the board cannot power down has been running all along.
-            if on && board.poweredDownState != nil { firstFixRate.poweredUp() } else if !on { firstFixRate.poweredDown() }
+            if !on {
+                firstFixRate.poweredDown()
+            } else if board.poweredDownState != nil {  // one that cannot be powered down ran all along
+                firstFixRate.poweredUp()
+            }
         } catch {
             link.reportLost("powering the receiver \(on ? "up" : "down") failed: \(error)")
         }

@@ -120,7 +120,9 @@ public struct SimulatedReceiver: Sendable {
         guard commandedState.isOn, startup.map({ $0.instant <= instant }) ?? true, interval > .zero,
             Duration.seconds(1).nanoseconds % interval.nanoseconds == 0, interval != measurementInterval
         else { return }
-        if let measurement = peekOutput()?.measurement, measurement >= instant { pending = nil }
+        // A measurement made before the command still goes out; one not made yet moves to the new grid.
+        if pending == nil, startup == nil, nextMeasurement < instant { _ = peekOutput() }
+        if let measurement = pending?.measurement, measurement >= instant { pending = nil }
         measurementInterval = interval
         nextMeasurement = Self.gridPoint(atOrAfter: instant + .nanoseconds(1), interval: interval)
         if let last = starts.indices.last, starts[last].firstFix >= instant {
