@@ -22,6 +22,13 @@ enum DigitWord {
         return nonDigits.trailingZeroBitCount &>> 3
     }
 
+    /// Whether every byte of the values is a digit (0–9).
+    @inlinable @inline(__always)
+    static func areDigits(_ values: UInt64) -> Bool {
+        // As in `leadingDigitCount`: a carry only ever comes from a byte that is no digit.
+        ((values &+ 0x0606_0606_0606_0606) | values) & 0xF0F0_F0F0_F0F0_F0F0 == 0
+    }
+
     /// The number made of the first `count` values, which must be digits; `count` is 1 to 4.
     @inlinable @inline(__always)
     static func value(_ values: UInt64, digits count: Int) -> Int32 {

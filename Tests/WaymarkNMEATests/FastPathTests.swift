@@ -35,6 +35,47 @@ struct FastPathTests {
         #expect(parse(sentence) == .malformed)
     }
 
+    @Test("GSV satellites in the standard's fixed widths, tracked or not, mixed with other widths")
+    func gsvFixedWidths() {
+        guard case .gsv(let gsv) = message("$GPGSV,4,2,14,04,15,202,22,08,58,106,,10,5,136,29,00,19,179,27,1") else {
+            Issue.record("not a GSV"); return
+        }
+        // Satellite 0 is not a satellite; the one with a one-digit elevation is read field
+        // by field after two fixed-width ones.
+        #expect(gsv.described == [
+            SatelliteInView(number: 4, elevation: 15, azimuth: 202, signalStrength: 22),
+            SatelliteInView(number: 8, elevation: 58, azimuth: 106),
+            SatelliteInView(number: 10, elevation: 5, azimuth: 136, signalStrength: 29),
+        ])
+        #expect(gsv.signalID == 1 && gsv.satellitesInView == 14)
+        // No field after the last satellite: read field by field; an untracked one too.
+        guard case .gsv(let old) = message("$GPGSV,1,1,02,99,90,359,99,01,00,000,") else {
+            Issue.record("not a GSV"); return
+        }
+        #expect(old.described == [
+            SatelliteInView(number: 99, elevation: 90, azimuth: 359, signalStrength: 99),
+            SatelliteInView(number: 1, elevation: 0, azimuth: 0),
+        ])
+        #expect(old.signalID == nil)
+        // Five satellites: the fifth is beyond the standard's four and skipped.
+        guard case .gsv(let five) = message("$GPGSV,1,1,05,01,01,001,01,02,02,002,02,03,03,003,03,04,04,004,04,05,05,005,05,8")
+        else { Issue.record("not a GSV"); return }
+        #expect(five.described.map(\.number) == [1, 2, 3, 4])
+        #expect(five.signalID == 8)
+    }
+
+    @Test("bytes next to a comma in value, where a fixed-width satellite has its commas", arguments: [
+        "$GPGSV,1,1,01,04/15,202,22,1",
+        "$GPGSV,1,1,01,04,15.202,22,1",
+        "$GPGSV,1,1,01,04,15,202+22,1",
+        "$GPGSV,1,1,01,04,15,202,22-1",
+        "$GPGSV,1,1,01,04,15,202,(,1",
+        "$GPGSV,1,1,01,04,15,2:2,22,1",
+    ])
+    func gsvFixedWidthLookalikes(sentence: String) {
+        #expect(parse(sentence) == .malformed)
+    }
+
     @Test("GSA satellite numbers of seven to ten digits")
     func gsaLongNumbers() {
         guard case .gsa(let gsa) = message("$GNGSA,A,3,1234567,12345678,123456789,65535,65536,5.0,,,,,,,1.2,0.7,1.0,1")

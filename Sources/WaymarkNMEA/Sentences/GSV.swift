@@ -77,21 +77,34 @@ public struct GSV: Hashable, Sendable {
         satellitesInView = fields.unsigned()
         satellites = InlineArray(repeating: SatelliteInView(number: 0))
         satelliteCount = 0
-        // Groups of four fields; a single field left over at the end is the signal id.
+        // Satellites in the standard's fixed widths, a whole one at a time; then, field by
+        // field, groups of four fields; a single field left over at the end is the signal id.
+        var groups = 0
+        while groups < 4, let satellite = fields.fixedWidthSatellite() {
+            groups += 1
+            add(satellite)
+        }
         let remaining = fields.remainingFieldCount
-        for _ in 0..<min(remaining / 4, 4) {
+        for _ in 0..<min(remaining / 4, 4 - groups) {
             let number = fields.smallInteger()
             let elevation = fields.smallInteger()
             let azimuth = fields.smallInteger()
             let strength = fields.smallInteger()
-            guard number > 0 else { continue }
-            satellites[satelliteCount] = SatelliteInView(
-                rawNumber: number, elevation: elevation, azimuth: azimuth, signalStrength: strength)
-            satelliteCount += 1
+            add(SatelliteInView(rawNumber: number, elevation: elevation, azimuth: azimuth, signalStrength: strength))
         }
         if remaining % 4 == 1 {
-            if remaining > 17 { fields.skip(remaining - 17) }
+            // Fields past the standard's sixteen are skipped.
+            let fieldsAfterHeader = remaining + 4 * groups
+            if fieldsAfterHeader > 17 { fields.skip(fieldsAfterHeader - 17) }
             signalID = fields.hexDigit()
         }
+    }
+
+    /// Keeps a satellite read from the sentence, unless its number is missing or zero.
+    @inline(__always)
+    private mutating func add(_ satellite: SatelliteInView) {
+        guard satellite.storedNumber > 0 else { return }
+        satellites[satelliteCount] = satellite
+        satelliteCount += 1
     }
 }
