@@ -76,6 +76,20 @@ struct FastPathTests {
         #expect(parse(sentence) == .malformed)
     }
 
+    @Test("GSA satellite fields: runs of empty ones, two digits, other widths, at the body's end")
+    func gsaSatelliteFields() {
+        guard case .gsa(let gsa) = message("$GNGSA,A,3,04,,,,7,123,00,,,,,65,1.2,0.7,1.0,1") else {
+            Issue.record("not a GSA"); return
+        }
+        #expect(gsa.usedSatellites == [4, 7, 123, 65])
+        #expect(gsa.pdop == NMEADecimal(significand: 12, scale: 1) && gsa.systemID == 1)
+        // A shortened GSA: four satellite fields, close to the body's end.
+        guard case .gsa(let short) = message("$GPGSA,A,3,,12,,,1.5,1.0,1.1") else { Issue.record("not a GSA"); return }
+        #expect(short.usedSatellites == [12] && !short.isComplete)
+        #expect(short.vdop == NMEADecimal(significand: 11, scale: 1))
+        #expect(parse("$GNGSA,A,3,04,1/,,,,,,,,,,,1.2,0.7,1.0,1") == .malformed)
+    }
+
     @Test("GSA satellite numbers of seven to ten digits")
     func gsaLongNumbers() {
         guard case .gsa(let gsa) = message("$GNGSA,A,3,1234567,12345678,123456789,65535,65536,5.0,,,,,,,1.2,0.7,1.0,1")

@@ -57,8 +57,14 @@ public struct GSA: Hashable, Sendable {
         let remaining = fields.remainingFieldCount
         isComplete = remaining >= 15
         let satelliteFields = remaining == 16 ? 12 : max(remaining - 3, 0)
-        for _ in 0..<satelliteFields {
-            guard let number = fields.integer() else { continue }
+        var fieldsLeft = satelliteFields
+        while fieldsLeft > 0 {
+            // Runs of empty fields at once; then a number, in the standard's width if it can.
+            let empty = fields.skipEmptyFields(atMost: fieldsLeft)
+            fieldsLeft -= empty
+            guard empty == 0 else { continue }
+            fieldsLeft -= 1
+            guard let number = fields.twoDigitNumber() ?? fields.integer() else { continue }
             if satelliteCount < GSA.capacity, number > 0, number <= Int(UInt16.max) {
                 satellites[satelliteCount] = UInt16(number)
                 satelliteCount += 1
