@@ -89,14 +89,7 @@ public struct NMEAFramer: Sendable {
                         let low = Self.hexValue(base[index &+ 2])
                     {
                         verify(high << 4 | low, UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart), body)
-                        index &+= 3
-                        // The line ending, which the idle state would pass over byte by byte:
-                        // CR LF compared at once, anything else one byte at a time.
-                        if index &+ 1 < count && UInt16(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt16.self)) == 0x0A0D {
-                            index &+= 2
-                        } else {
-                            while index < count && (base[index] == 0x0D || base[index] == 0x0A) { index &+= 1 }
-                        }
+                        index = Self.lineEnding(base, from: index &+ 3, to: count)
                         continue
                     }
                     state = .checksumHigh
@@ -117,6 +110,10 @@ public struct NMEAFramer: Sendable {
             case .idle:
                 let byte = base[index]
                 if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
+                    if let next = wholeSentence(base, at: index, count: count, body) {
+                        index = next
+                        continue
+                    }
                     begin(with: byte)
                     bodyStart = index + 1
                 } else if byte != 0x0D && byte != 0x0A {
@@ -149,6 +146,41 @@ public struct NMEAFramer: Sendable {
         case .checksumHigh, .checksumLow:
             carry.append(contentsOf: UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd - bodyStart))
         }
+    }
+
+    /// Frames the sentence that starts at `start` in one go when it lies wholly in the chunk,
+    /// checksum included, as nearly every sentence does: verifies it, hands it on and returns
+    /// where the next byte is (past the line ending). Returns nil, having changed nothing, for
+    /// anything else; the states then take the sentence byte by byte.
+    @inline(__always)
+    private mutating func wholeSentence(
+        _ base: UnsafePointer<UInt8>, at start: Int, count: Int, _ body: (NMEASentence) -> Void
+    ) -> Int? {
+        let bodyStart = start &+ 1
+        var sum: UInt8 = 0
+        let bodyEnd = Self.ordinaryRun(base, from: bodyStart, to: count, checksum: &sum)
+        guard bodyEnd &+ 2 < count, bodyEnd &- bodyStart <= maximumBodyLength, base[bodyEnd] == UInt8(ascii: "*"),
+            let high = Self.hexValue(base[bodyEnd &+ 1]), let low = Self.hexValue(base[bodyEnd &+ 2])
+        else { return nil }
+        if high << 4 | low == sum {
+            statistics.sentences += 1
+            body(NMEASentence(startDelimiter: base[start], body: UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd &- bodyStart)))
+        } else {
+            statistics.badChecksums += 1
+        }
+        return Self.lineEnding(base, from: bodyEnd &+ 3, to: count)
+    }
+
+    /// Where the line ending at `index` ends: CR LF compared at once, anything else one byte
+    /// at a time (the idle state would pass over it byte by byte).
+    @inline(__always)
+    private static func lineEnding(_ base: UnsafePointer<UInt8>, from index: Int, to count: Int) -> Int {
+        if index &+ 1 < count && UInt16(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt16.self)) == 0x0A0D {
+            return index &+ 2
+        }
+        var index = index
+        while index < count && (base[index] == 0x0D || base[index] == 0x0A) { index &+= 1 }
+        return index
     }
 
     /// Ends the sentence whose last body bytes are `tail`: hands it on if `expected` is its
