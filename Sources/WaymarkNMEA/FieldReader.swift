@@ -262,7 +262,7 @@ public struct FieldReader {
 
     /// Reads a time of day.
     @inlinable
-    public mutating func timeOfDay() -> TimeOfDay? { read { $0.timeOfDay } }
+    public mutating func timeOfDay() -> TimeOfDay? { fixedWidthTimeOfDay() ?? read { $0.timeOfDay } }
 
     /// Reads a date.
     @inlinable

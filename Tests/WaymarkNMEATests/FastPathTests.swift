@@ -64,6 +64,41 @@ struct FastPathTests {
         #expect(five.signalID == 8)
     }
 
+    @Test("GSV list headers in the standard's widths and wider")
+    func gsvListHeaders() {
+        for (text, header) in [
+            ("$GPGSV,3,2,11,04,15,202,22,1", [3, 2, 11]),
+            ("$GPGSV,10,10,37,04,15,202,22,1", [10, 10, 37]),
+            ("$GPGSV,1,1,5,04,15,202,22,1", [1, 1, 5]),
+            ("$GPGSV,1,1,00", [1, 1, 0]),
+        ] {
+            guard case .gsv(let gsv) = message(text) else { Issue.record("not a GSV: \(text)"); continue }
+            #expect([gsv.messageCount, gsv.messageNumber, gsv.satellitesInView] == header, "\(text)")
+        }
+        #expect(parse("$GPGSV,3,2,1a,04,15,202,22,1") == .malformed)
+        #expect(parse("$GPGSV,3.2,11,04,15,202,22,1") == .malformed)
+    }
+
+    @Test("times of day with every length of fraction, at the edges of their ranges")
+    func timesOfDay() {
+        for (field, expected) in [
+            ("235960.00", TimeOfDay(hour: 23, minute: 59, second: 60)),
+            ("000000.5", TimeOfDay(hour: 0, minute: 0, second: 0, nanoseconds: 500_000_000)),
+            ("123519.123", TimeOfDay(hour: 12, minute: 35, second: 19, nanoseconds: 123_000_000)),
+            ("123519.12345678", TimeOfDay(hour: 12, minute: 35, second: 19, nanoseconds: 123_456_780)),
+            ("123519.123456789", TimeOfDay(hour: 12, minute: 35, second: 19, nanoseconds: 123_456_789)),
+            ("123519", TimeOfDay(hour: 12, minute: 35, second: 19)),
+        ] {
+            guard case .zda(let zda) = message("$GPZDA,\(field),29,02,2024,00,00") else {
+                Issue.record("not a ZDA: \(field)"); continue
+            }
+            #expect(zda.time == expected, "\(field)")
+        }
+        for field in ["240000.00", "126000.00", "123561.00", "1235a9.00", "123519,00", "123519.0x", "123519.1234567890"] {
+            #expect(parse("$GPZDA,\(field),29,02,2024,00,00") == .malformed, "\(field)")
+        }
+    }
+
     @Test("bytes next to a comma in value, where a fixed-width satellite has its commas", arguments: [
         "$GPGSV,1,1,01,04/15,202,22,1",
         "$GPGSV,1,1,01,04,15.202,22,1",

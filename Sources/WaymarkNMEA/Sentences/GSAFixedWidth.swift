@@ -1,7 +1,7 @@
 extension FixedWidthPattern {
     /// A GSA satellite number in the standard's width and its comma: `00,`.
     @inlinable
-    static var twoDigitNumber: FixedWidthPattern { FixedWidthPattern(bytes: 0x2C_3030, commas: 0xFF_0000, covered: 0xFF_FFFF) }
+    static var twoDigitNumber: FixedWidthPattern { FixedWidthPattern(bytes: 0x2C_3030, separators: 0xFF_0000, covered: 0xFF_FFFF) }
 }
 
 extension FieldReader {

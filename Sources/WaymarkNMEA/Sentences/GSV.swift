@@ -72,9 +72,13 @@ public struct GSV: Hashable, Sendable {
     }
 
     init(_ fields: inout FieldReader) {
-        messageCount = fields.unsigned()
-        messageNumber = fields.unsigned()
-        satellitesInView = fields.unsigned()
+        if let header = fields.fixedWidthListHeader() {
+            (messageCount, messageNumber, satellitesInView) = header
+        } else {
+            messageCount = fields.unsigned()
+            messageNumber = fields.unsigned()
+            satellitesInView = fields.unsigned()
+        }
         satellites = InlineArray(repeating: SatelliteInView(number: 0))
         satelliteCount = 0
         // Satellites in the standard's fixed widths, a whole one at a time; then, field by
