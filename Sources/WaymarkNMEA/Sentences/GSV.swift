@@ -88,6 +88,11 @@ public struct GSV: Hashable, Sendable {
             groups += 1
             add(satellite)
         }
+        // Usually all that is left is a one-digit signal id: nothing to count.
+        if let signal = fields.lastHexDigit() {
+            signalID = signal
+            return
+        }
         let remaining = fields.remainingFieldCount
         for _ in 0..<min(remaining / 4, 4 - groups) {
             let number = fields.smallInteger()

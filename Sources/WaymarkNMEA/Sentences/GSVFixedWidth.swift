@@ -32,6 +32,15 @@ extension FieldReader {
         )
     }
 
+    /// Reads the body's last field when it is a single hexadecimal digit, as a GSV's signal id
+    /// is; nil, with the position unchanged, for anything else.
+    @inlinable @inline(__always)
+    mutating func lastHexDigit() -> Int? {
+        guard end - position == 1, let value = Field.hexValue(position.pointee) else { return nil }
+        position += 2
+        return value
+    }
+
     /// Reads one GSV satellite printed in the standard's fixed widths, `nn,ee,aaa,ss,` or
     /// `nn,ee,aaa,,` (not tracked: strength -1), with at least one field after it; nil, with
     /// the position unchanged, for anything else, which the field-by-field readers then take.
