@@ -243,8 +243,11 @@ public struct NMEAFramer: Sendable {
         var blocks = SIMD16<UInt8>()
         while index &+ 16 <= end {
             let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-            // A byte below 0x2B, or at or above 0x7F, sets its top bit here.
-            let flags = ((block &- 0x2B) & ~block | (block &+ 0x01) | block) & 0x80
+            // Adding 0x55 moves the ordinary bytes 0x2B–0x7E to 0x80–0xD3, the only lanes whose
+            // top bit is set both then and after adding 0x2C more: any other byte sets its
+            // top bit here.
+            let shifted = block &+ 0x55
+            let flags = ~(shifted & (shifted &+ 0x2C)) & 0x80
             let others = unsafeBitCast(flags, to: SIMD2<UInt64>.self)
             if others[0] | others[1] != 0 {
                 // Fold in the bytes before the first other byte, and stop there.
@@ -261,10 +264,10 @@ public struct NMEAFramer: Sendable {
         var folded = foldedWord(blocks)
         while index &+ 8 <= end {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // The same test as above, eight bytes at a time.
-            let below = (word &- 0x2B2B_2B2B_2B2B_2B2B) & ~word
-            let above = (word &+ 0x0101_0101_0101_0101) | word
-            if (below | above) & 0x8080_8080_8080_8080 != 0 { break }
+            // The same test as above, eight bytes at a time. Only another byte carries into
+            // the next, so whether the word has one is still exact.
+            let shifted = word &+ 0x5555_5555_5555_5555
+            if ~(shifted & (shifted &+ 0x2C2C_2C2C_2C2C_2C2C)) & 0x8080_8080_8080_8080 != 0 { break }
             folded ^= word
             index &+= 8
         }
