@@ -123,6 +123,12 @@ struct FastPathTests {
         #expect(short.usedSatellites == [12] && !short.isComplete)
         #expect(short.vdop == NMEADecimal(significand: 11, scale: 1))
         #expect(parse("$GNGSA,A,3,04,1/,,,,,,,,,,,1.2,0.7,1.0,1") == .malformed)
+        // System ids of one digit (at the body's end, read at once), two digits, and junk.
+        guard case .gsa(let wide) = message("$GNGSA,A,3,04,05,06,,,,,,,,,,1.2,0.7,1.0,12") else {
+            Issue.record("not a GSA"); return
+        }
+        #expect(wide.systemID == 12 && wide.usedSatellites == [4, 5, 6])
+        #expect(parse("$GNGSA,A,3,04,05,06,,,,,,,,,,1.2,0.7,1.0,A") == .malformed)
     }
 
     @Test("GSA satellite numbers of seven to ten digits")

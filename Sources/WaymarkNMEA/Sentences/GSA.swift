@@ -59,22 +59,34 @@ public struct GSA: Hashable, Sendable {
         let satelliteFields = remaining == 16 ? 12 : max(remaining - 3, 0)
         var fieldsLeft = satelliteFields
         while fieldsLeft > 0 {
-            // Runs of empty fields at once; then a number, in the standard's width if it can.
+            // Runs of empty fields at once; then numbers, two at a time or one, in the
+            // standard's width if they can.
             let empty = fields.skipEmptyFields(atMost: fieldsLeft)
             fieldsLeft -= empty
             guard empty == 0 else { continue }
-            fieldsLeft -= 1
-            guard let number = fields.twoDigitNumber() ?? fields.integer() else { continue }
-            if satelliteCount < GSA.capacity, number > 0, number <= Int(UInt16.max) {
-                satellites[satelliteCount] = UInt16(number)
-                satelliteCount += 1
+            if fieldsLeft >= 2, let (first, second) = fields.twoDigitNumbers() {
+                fieldsLeft -= 2
+                add(first)
+                add(second)
+                continue
             }
+            fieldsLeft -= 1
+            if let number = fields.twoDigitNumber() ?? fields.integer() { add(number) }
         }
         if remaining >= 3 {
             pdop = fields.decimal()
             hdop = fields.decimal()
             vdop = fields.decimal()
         }
-        if remaining == 16 { systemID = fields.integer() }
+        if remaining == 16 { systemID = fields.lastDigit() ?? fields.integer() }
+    }
+
+    /// Keeps a satellite number read from the sentence, unless it is zero, beyond a UInt16,
+    /// or beyond ``capacity``.
+    @inline(__always)
+    private mutating func add(_ number: Int) {
+        guard satelliteCount < GSA.capacity, number > 0, number <= Int(UInt16.max) else { return }
+        satellites[satelliteCount] = UInt16(number)
+        satelliteCount += 1
     }
 }
