@@ -30,6 +30,6 @@ enum Samples {
             receiverPowerState: "off", receiverPowerSince: 3_500.5, lastLocation: location, isStationary: true,
             clients: 2, liveSubscriptions: 3, pendingRequests: 1, diagnostics: diagnostics,
             powerLedger: [.init(state: "tracking", seconds: 3_500.5, milliwattHours: 82.4), .init(state: "off", seconds: 99.75, milliwattHours: 0.01)],
-            transitions: 4)
+            transitions: 4, eventLoop: .init(timers: 3, descriptors: 9))
     }
 }
