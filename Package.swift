@@ -75,7 +75,7 @@ let package = Package(
         ),
 
         // The daemon's executable.
-        .executableTarget(name: "waymarkd", dependencies: ["WaymarkDaemon", "WaymarkProtocol"]),
+        .executableTarget(name: "waymarkd", dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkSystem"]),
 
         // Command-line tool.
         .executableTarget(

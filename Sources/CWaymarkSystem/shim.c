@@ -1,4 +1,5 @@
 #define _GNU_SOURCE 1
+#include <sys/ioctl.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 
@@ -34,4 +35,11 @@ int waymark_unlockpt(int fd) {
 
 int waymark_ptsname_r(int fd, char *buffer, size_t length) {
     return ptsname_r(fd, buffer, length);
+}
+
+int waymark_terminal_columns(int fd, unsigned short *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) == -1) return -1;
+    *columns = size.ws_col;
+    return 0;
 }

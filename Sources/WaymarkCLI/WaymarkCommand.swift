@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaymarkProtocol
 
 /// `waymark`: the command-line tool of the Waymark location agent.
 @main
@@ -6,6 +7,7 @@ struct WaymarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waymark",
         abstract: "Waymark, a location agent for Raspberry Pi class boards.",
+        version: WaymarkRelease.version,
         subcommands: [
             WatchCommand.self, StatusCommand.self, RequestCommand.self, NMEACommand.self, PowerRunCommand.self,
             PowerLogCommand.self, PowerReportCommand.self,

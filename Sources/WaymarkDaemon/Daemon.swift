@@ -46,7 +46,7 @@ public struct DaemonOptions: Sendable {
 /// SIGPIPE are logged and survived; under systemd it reports readiness and feeds the watchdog.
 public final class Daemon {
     /// The daemon's version, as `hello` and `status` report it.
-    public static let version = "0.1.0"
+    public static let version = WaymarkRelease.version
 
     private let options: DaemonOptions
     private let loop: EventLoop

@@ -161,6 +161,15 @@ public struct JSONBuffer: Sendable {
         needsComma = true
     }
 
+    /// `value` with `decimals` digits after the point, as ``fixed(_:decimals:)`` writes it:
+    /// the one fixed-point formatter for text meant for people too; `–` when not finite.
+    public static func decimalText(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "–" }
+        var buffer = JSONBuffer()
+        buffer.fixed(value, decimals: decimals)
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
     /// Appends raw, already valid JSON bytes as a value.
     public mutating func raw(_ json: [UInt8]) {
         separate()

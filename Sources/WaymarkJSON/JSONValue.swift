@@ -34,6 +34,16 @@ public enum JSONValue: Hashable, Sendable {
         if case .integer(let value) = self { value } else { nil }
     }
 
+    /// A number rounded to `decimals` digits after the point, so it prints without a float's
+    /// noise (`1118.1`, not `1118.1000000000001`); non-finite values become `null`.
+    public static func number(_ value: Double, decimals: Int) -> JSONValue {
+        guard value.isFinite else { return .null }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        return .double(rounded.isFinite ? rounded : value)
+    }
+
     /// The string, or `nil` for other values.
     public var stringValue: String? {
         if case .string(let value) = self { value } else { nil }

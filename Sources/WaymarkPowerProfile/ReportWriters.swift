@@ -70,8 +70,6 @@ extension PowerRunReport {
 
     /// A number with two decimals, for tables and labels.
     public static func twoDecimals(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        JSONBuffer.decimalText(value, decimals: 2)
     }
 }

@@ -138,14 +138,14 @@ public struct StatusReport: Hashable, Sendable {
     /// The report as the protocol's `status` object.
     public var json: JSONValue {
         [
-            "daemonVersion": .string(daemonVersion), "uptime": .double(uptime),
+            "daemonVersion": .string(daemonVersion), "uptime": .number(uptime, decimals: 3),
             "source": ["kind": .string(source.kind), "description": .string(source.description), "isSimulated": .bool(source.isSimulated)],
-            "receiverPower": ["state": .string(receiverPowerState), "since": .double(receiverPowerSince)],
+            "receiverPower": ["state": .string(receiverPowerState), "since": .number(receiverPowerSince, decimals: 3)],
             "lastLocation": lastLocation?.json ?? .null, "isStationary": .bool(isStationary),
             "clients": .integer(Int64(clients)), "liveSubscriptions": .integer(Int64(liveSubscriptions)),
             "pendingRequests": .integer(Int64(pendingRequests)), "diagnostics": diagnostics.json,
             "powerLedger": .array(powerLedger.map { entry in
-                ["state": .string(entry.state), "seconds": .double(entry.seconds), "milliwattHours": .double(entry.milliwattHours)]
+                ["state": .string(entry.state), "seconds": .number(entry.seconds, decimals: 3), "milliwattHours": .number(entry.milliwattHours, decimals: 4)]
             }),
             "transitions": .integer(Int64(transitions)),
             "motionDetection": .string(motionDetection),
@@ -153,7 +153,7 @@ public struct StatusReport: Hashable, Sendable {
                 ["timers": .integer(Int64(counts.timers)), "descriptors": .integer(Int64(counts.descriptors))]
             } ?? .null,
             "recentTransitions": .array(recentTransitions.map { transition in
-                ["time": .double(transition.time), "from": .string(transition.from), "to": .string(transition.to),
+                ["time": .number(transition.time, decimals: 3), "from": .string(transition.from), "to": .string(transition.to),
                  "reason": .string(transition.reason)]
             }),
         ]

@@ -149,6 +149,14 @@ internal func system_tcsetattr(_ fd: Int32, _ when: Int32, _ attributes: inout t
     tcsetattr(fd, when, &attributes)
 }
 
+internal func system_isatty(_ fd: Int32) -> Int32 {
+    isatty(fd)
+}
+
+internal func system_terminal_columns(_ fd: Int32, _ columns: inout UInt16) -> Int32 {
+    waymark_terminal_columns(fd, &columns)
+}
+
 internal func system_cfmakeraw(_ attributes: inout termios) {
     cfmakeraw(&attributes)
 }

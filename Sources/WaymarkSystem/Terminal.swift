@@ -10,3 +10,21 @@ extension FileDescriptor {
         _ = try check("tcsetattr") { system_tcsetattr(rawValue, TCSANOW, &attributes) }
     }
 }
+
+extension FileDescriptor {
+    /// Standard output.
+    public static let standardOutput = FileDescriptor(rawValue: STDOUT_FILENO)
+    /// Standard error.
+    public static let standardError = FileDescriptor(rawValue: STDERR_FILENO)
+
+    /// Whether it is a terminal (isatty(3)).
+    public var isTerminal: Bool { system_isatty(rawValue) == 1 }
+
+    /// The terminal's width in columns (ioctl TIOCGWINSZ); `nil` when it is not a terminal or
+    /// does not say.
+    public var terminalColumns: Int? {
+        var columns: UInt16 = 0
+        guard system_terminal_columns(rawValue, &columns) == 0, columns > 0 else { return nil }
+        return Int(columns)
+    }
+}

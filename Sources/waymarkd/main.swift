@@ -1,23 +1,26 @@
 import Glibc
 import WaymarkDaemon
 import WaymarkProtocol
+import WaymarkSystem
 
 // waymarkd: the Waymark location agent. Options are parsed by hand to keep the daemon small
 // (no Foundation, no argument-parsing library in its footprint).
 
 let usage = """
-    usage: waymarkd [--socket PATH] [--verbose]
-                    --board FILE                                                  (the hardware a board file names)
-                    | [--scenario FILE] [--receiver NAME] [--seed N] [--speed X]   (simulated board, the default)
+    usage: waymarkd [--socket PATH] [--verbose] [--version]
+                    --board BOARD                                                 (the hardware a board file names)
+                    | [--scenario SCENARIO] [--receiver NAME] [--seed N] [--speed X]  (simulated board, the default)
                     | --replay FILE [--repeat] [--speed X]
                     | --device PATH [--baud N] [--serial]
 
       --socket PATH    where to listen (default: $WAYMARK_SOCKET, else /run/waymark/waymark.sock
                        as root, else $XDG_RUNTIME_DIR/waymark/waymark.sock)
-      --board FILE     run on the board a Board/*.toml file describes: its receiver (baud rate
+      --board BOARD    run on the board a board file describes (a path, or a name such as
+                       rpi-neo-m8n-adxl345 for a shipped Board/*.toml): its receiver (baud rate
                        detected when it says auto), power strategy and accelerometer; the
                        simulated board file runs the scenario (--scenario, --seed, --speed)
-      --scenario FILE  the simulated board's scenario (default: Scenarios/demo.scenario)
+      --scenario SCENARIO  the simulated board's scenario: a path, or a name such as desk-day
+                       for a shipped Scenarios/*.scenario (default: demo)
       --receiver NAME  the simulated receiver: ublox-m8 (default), mt3339, quectel-l76
       --speed X        run a simulation or replay X times faster than real time
       --device PATH    read NMEA from a tty, pty or FIFO (with --serial: through libserialport)
@@ -34,17 +37,9 @@ func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
 
-/// The shipped demo scenario, looked up next to the sources or the installed data.
-func defaultScenario() -> String? {
-    var candidates = ["Scenarios/demo.scenario", "/usr/local/share/waymark/Scenarios/demo.scenario"]
-    var path = [CChar](repeating: 0, count: 4096)
-    let length = readlink("/proc/self/exe", &path, path.count - 1)
-    if length > 0 {
-        let executable = String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-        candidates.insert(directory + "/Scenarios/demo.scenario", at: 0)
-    }
-    return candidates.first { access($0, R_OK) == 0 }
+/// A scenario by path or short name (`desk-day`), found as every Waymark program finds it.
+func scenarioPath(_ name: String) -> String {
+    ShippedFile.resolve(name, directory: "Scenarios", extension: "scenario")
 }
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -90,6 +85,9 @@ while let argument = arguments.popFirst() {
         baud = number
     case "--serial": serial = true
     case "--verbose", "-v": verbose = true
+    case "--version":
+        print("waymarkd \(WaymarkRelease.version)")
+        exit(0)
     case "--help", "-h":
         print(usage, terminator: "")
         exit(0)
@@ -102,16 +100,15 @@ if [board != nil, replay != nil, device != nil].filter({ $0 }).count > 1 {
     fail("--board, --replay and --device each name the source: give one\n\(usage)")
 }
 if let board {
-    source = .board(path: board, scenario: scenario ?? defaultScenario(), seed: seed)
+    source = .board(
+        path: ShippedFile.resolve(board, directory: "Board", extension: "toml"), scenario: scenarioPath(scenario ?? "demo"),
+        seed: seed)
 } else if let replay {
     source = .replay(path: replay, repeats: repeats)
 } else if let device {
     source = .device(path: device, baudRate: baud, serial: serial)
 } else {
-    guard let path = scenario ?? defaultScenario() else {
-        fail("no scenario: pass --scenario FILE (the project ships Scenarios/*.scenario)")
-    }
-    source = .simulated(scenario: path, receiver: receiver, seed: seed)
+    source = .simulated(scenario: scenarioPath(scenario ?? "demo"), receiver: receiver, seed: seed)
 }
 
 do {

@@ -2,10 +2,13 @@ import Foundation
 import Testing
 
 /// Runs the built `waymark` binary with arguments and optional standard input.
-func runWaymark(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String, error: String) {
+func runWaymark(
+    _ arguments: [String], input: Data? = nil, program: String = "waymark", directory: URL? = nil
+) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
-    process.executableURL = CLIFixtures.binary
+    process.executableURL = CLIFixtures.binary.deletingLastPathComponent().appendingPathComponent(program)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output

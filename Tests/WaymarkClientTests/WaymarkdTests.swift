@@ -110,6 +110,37 @@ struct WaymarkdTests {
         #expect(!FileManager.default.fileExists(atPath: DaemonProcess.socket))
     }
 
+    @Test("waymark watch writes one plain line per update into a pipe, no terminal codes")
+    func watchIntoAPipe() throws {
+        let daemon = try walkDeskWalk()
+        defer { daemon.stop() }
+        let watch = Process()
+        watch.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
+        watch.arguments = ["watch"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYMARK_SOCKET"] = DaemonProcess.socket
+        watch.environment = environment
+        let output = Pipe()
+        watch.standardOutput = output
+        try watch.run()
+        var text = ""
+        let reader = output.fileHandleForReading
+        while text.split(separator: "\n").count < 3 {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        watch.terminate()
+        watch.waitUntilExit()
+        let lines = text.split(separator: "\n")
+        #expect(lines.count >= 3)
+        #expect(!text.contains("\u{1B}"))
+        for line in lines.prefix(3) {
+            #expect(line.contains("moving") || line.contains("stationary"))
+        }
+        #expect(lines.contains { $0.contains("°, ") && $0.contains("±") })
+    }
+
     @Test("a start-up failure after listening leaves no socket behind")
     func failedStartLeavesNoSocket() throws {
         let process = Process()

@@ -28,4 +28,7 @@ int waymark_unlockpt(int fd);
 /// ptsname_r(3): the path of the pseudo-terminal secondary for `fd`. Returns 0 or an errno value.
 int waymark_ptsname_r(int fd, char *buffer, size_t length);
 
+/// ioctl(TIOCGWINSZ): the terminal's width in columns. Returns 0, or -1 with errno set.
+int waymark_terminal_columns(int fd, unsigned short *columns);
+
 #endif

@@ -21,18 +21,18 @@ struct StatusCommand: AsyncParsableCommand {
             return
         }
         var lines = [
-            "waymarkd \(status.daemonVersion), up \(Int(status.uptime)) s",
+            "waymarkd \(status.daemonVersion), up \(HumanText.duration(seconds: status.uptime))",
             "source      \(status.source.description)\(status.source.isSimulated ? " (simulated)" : "")",
-            "receiver    \(status.receiverPowerState) since \(Int(status.receiverPowerSince)) s, \(status.transitions) transitions",
+            "receiver    \(status.receiverPowerState) for \(HumanText.duration(seconds: status.uptime - status.receiverPowerSince)), \(status.transitions) transitions",
             "stationary  \(status.isStationary ? "yes" : "no") (motion detection: \(status.motionDetection))",
             "clients     \(status.clients), \(status.liveSubscriptions) live subscriptions, \(status.pendingRequests) pending requests",
         ]
         if let location = status.lastLocation {
-            lines.append("last fix    \(location.latitude), \(location.longitude) ±\(location.horizontalAccuracy) m at \(location.timestamp.iso8601)")
+            lines.append("last fix    \(HumanText.coordinates(location)) ±\(HumanText.number(location.horizontalAccuracy, 1)) m at \(location.timestamp.iso8601)")
         }
         lines.append("power ledger:")
         for entry in status.powerLedger where entry.seconds > 0 {
-            lines.append("  \(entry.state.padding(10)) \(Int(entry.seconds)) s  \(entry.milliwattHours) mWh")
+            lines.append("  \(entry.state.padding(10)) \(HumanText.duration(seconds: entry.seconds).padding(14)) \(HumanText.energy(entry.milliwattHours))")
         }
         try StandardOutput().write(Array((lines.joined(separator: "\n") + "\n").utf8))
     }

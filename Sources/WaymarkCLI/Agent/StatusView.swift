@@ -12,7 +12,7 @@ struct StatusView {
         updates += 1
         var lines: [String] = []
         if let location = update.location {
-            lines.append("location    \(format(location.latitude, 6))°, \(format(location.longitude, 6))°  ±\(format(location.horizontalAccuracy, 1)) m")
+            lines.append("location    \(HumanText.coordinates(location))  ±\(format(location.horizontalAccuracy, 1)) m")
             lines.append("altitude    \(format(location.altitude, 1)) m  ±\(format(location.verticalAccuracy, 1)) m")
             lines.append("speed       \(location.speed >= 0 ? format(location.speed, 2) + " m/s" : "unknown")  course \(location.course >= 0 ? format(location.course, 0) + "°" : "unknown")")
             lines.append("fix         \(location.mode.rawValue)D, \(location.satellites.totalUsed) satellites used, time \(location.timestamp.iso8601)")
@@ -36,13 +36,6 @@ struct StatusView {
     }
 
     private func format(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return "–" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((abs(value) * scale).rounded())
-        let whole = scaled / Int(scale)
-        let fraction = String(scaled % Int(scale))
-        let padded = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
-        return (value < 0 ? "-" : "") + "\(whole)" + (decimals > 0 ? "." + padded : "")
+        HumanText.number(value, decimals)
     }
 }

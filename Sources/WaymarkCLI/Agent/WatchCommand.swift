@@ -2,6 +2,7 @@ import ArgumentParser
 import Waymark
 import WaymarkJSON
 import WaymarkProtocol
+import WaymarkSystem
 
 /// `waymark watch`: live updates on a terminal, or as JSON lines.
 struct WatchCommand: AsyncParsableCommand {
@@ -10,8 +11,9 @@ struct WatchCommand: AsyncParsableCommand {
         abstract: "Watch live location updates from waymarkd.",
         discussion: """
             On a terminal, one status block is redrawn in place: the fix, its accuracy, speed, \
-            whether the device is stationary, the GPS receiver's power state. With --json, one \
-            JSON object per update (the protocol's update object). Ctrl-C stops.
+            whether the device is stationary, the GPS receiver's power state. Into a pipe or a \
+            file, one plain line per update. With --json, one JSON object per update (the \
+            protocol's update object). Ctrl-C stops.
             """
     )
 
@@ -26,12 +28,15 @@ struct WatchCommand: AsyncParsableCommand {
             throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         var view = StatusView()
+        let isTerminal = FileDescriptor.standardOutput.isTerminal
         for try await update in LocationUpdate.liveUpdates(liveConfiguration) {
             if json {
                 var buffer = JSONBuffer()
                 update.write(to: &buffer)
                 buffer.newline()
                 try StandardOutput().write(buffer.bytes)
+            } else if !isTerminal {
+                try StandardOutput().write(Array((HumanText.line(update) + "\n").utf8))
             } else {
                 let status = try? await WaymarkAgent.status()
                 view.show(update, status: status, configuration: liveConfiguration)

@@ -13,7 +13,7 @@ struct DoctorCommand: ParsableCommand {
         abstract: "Check the hardware a board file describes, with a fix for every failure."
     )
 
-    @Option(help: "The board file (Board/*.toml).")
+    @Option(help: ArgumentHelp("A board file, or the name of a shipped one (e.g. rpi-neo-m8n-adxl345).", valueName: "BOARD"))
     var board: String
 
     @Option(help: "Seconds to listen for NMEA at each candidate baud rate.")
@@ -26,7 +26,7 @@ struct DoctorCommand: ParsableCommand {
         var report = DoctorReport()
         let definition: BoardDefinition
         do {
-            definition = try BoardDefinition.load(path: board)
+            definition = try BoardDefinition.load(path: ShippedFile.resolve(board, directory: "Board", extension: "toml"))
         } catch {
             report.record("board", .failure(error.problem, fix: "\(error.fix) (\(error.file)\(error.line.map { ":\($0)" } ?? ""), \(error.key))"))
             throw ExitCode(1)

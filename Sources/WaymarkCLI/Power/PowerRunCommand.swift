@@ -22,10 +22,10 @@ struct PowerRunCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("A board file, or the name of one in Board/ (e.g. simulated, quectel-l76-mpu6050).", valueName: "BOARD"))
+    @Option(name: .long, help: ArgumentHelp("A board file, or the name of a shipped one (e.g. simulated, quectel-l76-mpu6050).", valueName: "BOARD"))
     var board = "simulated"
 
-    @Option(name: .long, help: ArgumentHelp("A scenario file, or the name of one in Scenarios/ (desk-day, commute, hike, flight, demo).", valueName: "SCENARIO"))
+    @Option(name: .long, help: ArgumentHelp("A scenario file, or the name of a shipped one (desk-day, full-day, commute, hike, flight, demo).", valueName: "SCENARIO"))
     var scenario = "desk-day"
 
     @Option(name: .long, help: "The live-updates configuration: default, automotiveNavigation, otherNavigation, fitness, airborne.")
@@ -55,7 +55,7 @@ struct PowerRunCommand: ParsableCommand {
         progress.finish()
         let elapsed = MonotonicInstant.now - started
         try write(report)
-        StandardError.write(PowerRunSummary(report: report, elapsed: elapsed, output: output).text)
+        try StandardOutput().write(Array(PowerRunSummary(report: report, elapsed: elapsed, output: output).text.utf8))
     }
 
     private func write(_ report: PowerRunReport) throws {
@@ -68,7 +68,7 @@ struct PowerRunCommand: ParsableCommand {
     }
 
     private func loadScenario() throws -> Scenario {
-        let path = ProjectFile.resolve(scenario, directory: "Scenarios", extension: "scenario")
+        let path = ShippedFile.resolve(scenario, directory: "Scenarios", extension: "scenario")
         let bytes: [UInt8]
         do {
             bytes = try FileDescriptor.readFile(path)
@@ -79,7 +79,7 @@ struct PowerRunCommand: ParsableCommand {
     }
 
     private func loadBoard() throws -> SimulatedBoardSpec {
-        let path = ProjectFile.resolve(board, directory: "Board", extension: "toml")
+        let path = ShippedFile.resolve(board, directory: "Board", extension: "toml")
         return SimulatedBoardSpec(try BoardDefinition.load(path: path))
     }
 }

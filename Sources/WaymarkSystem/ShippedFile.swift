@@ -1,0 +1,43 @@
+import Glibc
+
+/// Finds the files Waymark ships (board files in `Board/`, scenarios in `Scenarios/`) by a
+/// short name, the same way in every program and whatever the working directory: next to the
+/// running executable, in an installed tree (`PREFIX/bin/…` beside `PREFIX/share/waymark/`)
+/// or a source tree (`ROOT/.build/…/debug/…` below `ROOT/`).
+public enum ShippedFile {
+    /// What a `--board` or `--scenario` argument names: `name` itself when it is a path (it
+    /// has a `/` or the extension) or a readable file; otherwise `directory/name.fileExtension`
+    /// in the first tree above the executable that has it. When nothing has it, the path
+    /// relative to the working directory, so the error that follows names what was looked for.
+    public static func resolve(_ name: String, directory: String, extension fileExtension: String) -> String {
+        let suffix = "." + fileExtension
+        if name.contains("/") || name.hasSuffix(suffix) || access(name, R_OK) == 0 { return name }
+        let file = "\(directory)/\(name)\(suffix)"
+        return trees().lazy.map { "\($0)/\(file)" }.first { access($0, R_OK) == 0 } ?? file
+    }
+
+    /// The trees a shipped file may be in, nearest first: for each folder above the
+    /// executable, the folder itself and its `share/waymark`.
+    static func trees() -> [String] {
+        guard var folder = executablePath().map(parent) else { return [] }
+        var trees: [String] = []
+        while !folder.isEmpty {
+            trees += [folder + "/share/waymark", folder]
+            folder = parent(folder)
+        }
+        return trees
+    }
+
+    /// The running executable's path, symbolic links resolved (readlink(2) of /proc/self/exe).
+    public static func executablePath() -> String? {
+        var path = [CChar](repeating: 0, count: 4_096)
+        let length = readlink("/proc/self/exe", &path, path.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

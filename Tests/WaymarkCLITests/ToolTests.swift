@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import WaymarkPowerProfile
+
+@testable import WaymarkCLI
+
+/// The tool as people use it: versions, names resolved from anywhere, output for pipes and
+/// terminals, numbers without a float's noise.
+@Suite("waymark and waymarkd as tools")
+struct ToolTests {
+    @Test("both binaries print their version")
+    func versions() throws {
+        let tool = try runWaymark(["--version"])
+        #expect(tool.status == 0 && tool.output == "0.1.0\n")
+        let daemon = try runWaymark(["--version"], program: "waymarkd")
+        #expect(daemon.status == 0 && daemon.output == "waymarkd 0.1.0\n")
+    }
+
+    @Test("board and scenario names resolve from any working directory; the summary goes to standard output")
+    func namesResolveFromAnywhere() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-power-run-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let run = try runWaymark(
+            ["power-run", "--board", "simulated", "--scenario", "demo", "--output", output.path],
+            directory: URL(fileURLWithPath: "/"))
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("GPS energy"))
+        #expect(!run.error.contains("GPS energy"))
+        let doctor = try runWaymark(["doctor", "--board", "no-such-board"], directory: URL(fileURLWithPath: "/"))
+        #expect(doctor.status != 0)
+        #expect((doctor.output + doctor.error).contains("Board/no-such-board.toml"))
+    }
+
+    @Test("numbers are written at their resolution, negative ones too")
+    func numbers() {
+        #expect(PowerRunReport.twoDecimals(-0.5) == "-0.50")
+        #expect(PowerRunReport.twoDecimals(-12.345) == "-12.35" || PowerRunReport.twoDecimals(-12.345) == "-12.34")
+        #expect(PowerRunReport.twoDecimals(1118.1000000000001) == "1118.10")
+        #expect(HumanText.number(47.376912345678, 7) == "47.3769123")
+        #expect(HumanText.duration(seconds: 45.9) == "45 s")
+        #expect(HumanText.duration(seconds: 725) == "12 min 05 s")
+        #expect(HumanText.duration(seconds: 3 * 3_600 + 7 * 60 + 30) == "3 h 07 min")
+    }
+
+    @Test("the progress bar fits the terminal, however narrow", arguments: [200, 80, 40, 20, 10, 3, 1])
+    func progressBarFits(columns: Int) {
+        let line = ProgressBar.line(label: "full-day on Quectel L76 + MPU-6050 board", percent: 42, columns: columns)
+        #expect(line.count <= max(columns - 1, 0))
+        if columns >= 40 { #expect(line.hasSuffix(" 42%")) }
+    }
+}
