@@ -1,0 +1,25 @@
+import Testing
+import WaymarkReceiver
+
+@testable import WaymarkPowerProfile
+
+/// The power run's picture: time ticks that fit the run, states named, marks that add up to
+/// the headline.
+@Suite struct TimelinePlotTests {
+    @Test("time ticks fit the run's length: at most 12, at a round spacing", arguments: [600, 5_400, 14_700, 28_800, 86_400, 864_000])
+    func tickSpacing(seconds: Int) {
+        let step = TimelinePlot.tickStep(for: seconds)
+        #expect(seconds / step <= 12)
+        #expect(seconds / step >= 3 || step == 60)
+    }
+
+    @Test("the picture names the receiver's states, uses clock times and says what the red marks add up to")
+    func labels() throws {
+        let report = PowerRun.run(PowerRunSetup(scenario: try Scenarios.load("commute"), profile: .ubloxM8))
+        let svg = String(decoding: report.svg, as: UTF8.self)
+        #expect(svg.contains(">tracking 29.00<") && svg.contains(">backup "))
+        #expect(svg.contains(">07:15<") && svg.contains(">08:45<"))
+        #expect(svg.contains("(the \(PowerRunReport.twoDecimals(report.metresWithoutFixes)) m above)"))
+        #expect(svg.contains("zoom on the busiest stretch"))
+    }
+}
