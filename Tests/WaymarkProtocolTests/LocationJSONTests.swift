@@ -14,7 +14,8 @@ struct LocationJSONTests {
         #expect(text.contains(#""timestamp":"2024-06-01T12:34:56.123456789Z""#))
         #expect(text.contains(#""satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}"#))
         #expect(text.contains(#""dilution":{"horizontal":0.9,"position":1.7}"#))
-        #expect(text.contains(#""mode":"threeDimensional","quality":"differential""#))
+        #expect(text.contains(#""courseAccuracy":12.5,"isVelocityDerived":true,"#))
+        #expect(text.contains(#""mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential""#))
     }
 
     @Test(arguments: [
