@@ -68,7 +68,8 @@ extension Location {
             horizontalAccuracy: try fields.double("horizontalAccuracy"),
             verticalAccuracy: try fields.double("verticalAccuracy"),
             speed: try fields.double("speed"), speedAccuracy: try fields.double("speedAccuracy"),
-            isVelocityDerived: try fields.bool("isVelocityDerived"),
+            // Absent from older daemons' locations: they derived nothing.
+            isVelocityDerived: try fields.optional("isVelocityDerived", "a boolean") { $0.boolValue } ?? false,
             course: try fields.double("course"), courseAccuracy: try fields.double("courseAccuracy"),
             timestamp: try fields.timestamp("timestamp"),
             sourceInformation: SourceInformation(

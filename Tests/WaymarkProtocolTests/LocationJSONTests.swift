@@ -47,6 +47,17 @@ struct LocationJSONTests {
         #expect(error?.message == message)
     }
 
+    @Test("members added after version 1's first release may be absent: a location from an older daemon decodes")
+    func laterMembersAreOptional() throws {
+        var object = try #require(Samples.location.json.objectValue)
+        object["isVelocityDerived"] = nil
+        object["receiverMode"] = nil
+        let decoded = try Location(json: .object(object))
+        #expect(!decoded.isVelocityDerived)
+        #expect(decoded.receiverMode == nil)
+        #expect(decoded.speed == Samples.location.speed)
+    }
+
     @Test func missingMembersAreNamed() throws {
         var object = try #require(Samples.location.json.objectValue)
         object["speed"] = nil
