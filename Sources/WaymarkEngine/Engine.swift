@@ -307,7 +307,7 @@ public struct Engine: Sendable {
         let moved = subscriptions.contains { subscription in
             guard let anchor = subscription.anchor else { return true }
             return location.distance(from: anchor) > settings.gpsOnlyMovedDistance
-                || location.speed >= subscription.profile.movingSpeed
+                || location.measuredSpeed >= subscription.profile.movingSpeed
         }
         if moved {
             for index in subscriptions.indices {

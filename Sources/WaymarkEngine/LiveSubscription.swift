@@ -28,11 +28,11 @@ struct LiveSubscription: Sendable {
     mutating func observe(_ location: Location, at now: Instant) -> Bool {
         let drift = anchor.map { location.distance(from: $0) } ?? 0
         let allowedDrift = max(10, 2 * location.horizontalAccuracy)
-        if location.speed >= profile.stationarySpeed || drift > allowedDrift || anchor == nil {
+        if location.measuredSpeed >= profile.stationarySpeed || drift > allowedDrift || anchor == nil {
             lastGPSMovement = now
             anchor = location
         }
-        return location.speed >= profile.movingSpeed || drift > allowedDrift
+        return location.measuredSpeed >= profile.movingSpeed || drift > allowedDrift
     }
 
     /// Whether the GPS has shown no movement for the whole dwell.

@@ -10,6 +10,8 @@
 /// * Speed accuracy is HDOP × a Doppler velocity error (0.1 m/s autonomous, 0.05 m/s with
 ///   corrections); course accuracy is the angle that speed error subtends at the current
 ///   speed, `atan(speedAccuracy / speed)`, up to 180°.
+/// * A speed and course derived from two positions (``DerivedVelocity``) carry the errors
+///   propagated from those positions' accuracies instead.
 ///
 /// Unknown values are negative, as in Core Location.
 public struct AccuracyModel: Hashable, Sendable {
@@ -54,6 +56,7 @@ public struct AccuracyModel: Hashable, Sendable {
     /// Speed accuracy, or -1 when the speed is unknown.
     public func speedAccuracy(of fix: Fix) -> Double {
         guard fix.hasPosition, fix.speed != nil else { return -1 }
+        if let derived = fix.derivedVelocity { return derived.speedError }
         let velocityError = fix.quality == .autonomous || fix.quality == .unknown
             ? autonomousVelocityError : correctedVelocityError
         return max(fix.hdop ?? assumedHDOP, 1) * velocityError
@@ -62,6 +65,7 @@ public struct AccuracyModel: Hashable, Sendable {
     /// Course accuracy in degrees, or -1 when the course is unknown.
     public func courseAccuracy(of fix: Fix) -> Double {
         guard let speed = fix.speed, fix.course != nil else { return -1 }
+        if let derived = fix.derivedVelocity { return derived.courseError ?? -1 }
         let speedError = speedAccuracy(of: fix)
         guard speedError > 0 else { return -1 }
         guard speed > 0 else { return 180 }

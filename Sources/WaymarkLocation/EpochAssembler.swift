@@ -105,9 +105,12 @@ public struct EpochAssembler: Sendable {
 
     private mutating func flush(_ emit: (Fix) -> Void) {
         guard hasContent, let epochTime else { return }
-        fix.mode = evidence.mode(previous: previousMode)
-        previousMode = fix.mode
         fix.satellites = sky
+        fix.receiverMode = evidence.receiverMode
+        fix.mode = evidence.mode(
+            previous: previousMode, satellitesUsed: max(fix.satellitesUsed ?? 0, sky.totalUsed),
+            hasAltitude: fix.altitudeMSL != nil, hasVerticalDilution: fix.vdop != nil)
+        previousMode = fix.mode
         if let date = fix.time.map({ $0.date }) ?? dates.date(for: epochTime) {
             fix.time = Timestamp(date: date, time: epochTime)
         }
@@ -281,9 +284,10 @@ public struct EpochAssembler: Sendable {
         fix.longitude = longitude.degrees
     }
 
-    /// A dilution of precision, or `nil` for the 99.99 some receivers print when they have none.
+    /// A dilution of precision, or `nil` for the 99.99 or 0.0 receivers print when they have
+    /// none (a DOP is the root of a sum of positive variances: never 0).
     private static func dilution(_ value: NMEADecimal?) -> Double? {
-        guard let value = value?.doubleValue, value < 99 else { return nil }
+        guard let value = value?.doubleValue, value > 0, value < 99 else { return nil }
         return value
     }
 

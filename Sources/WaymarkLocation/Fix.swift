@@ -95,6 +95,20 @@ public struct SatelliteCounts: Hashable, Sendable {
     }
 }
 
+/// The 1-sigma errors of a speed and course derived from two positions.
+public struct DerivedVelocity: Hashable, Sendable {
+    /// Speed error, metres per second.
+    public var speedError: Double
+    /// Course error, degrees; `nil` when the speed is too small against its error to give a course.
+    public var courseError: Double?
+
+    /// Creates the errors of a derived velocity.
+    public init(speedError: Double, courseError: Double?) {
+        self.speedError = speedError
+        self.courseError = courseError
+    }
+}
+
 /// Everything one measurement epoch told about position, velocity and time, merged from all
 /// of the epoch's sentences (see `docs/epochs.md` for the merge rules).
 public struct Fix: Hashable, Sendable {
@@ -102,8 +116,11 @@ public struct Fix: Hashable, Sendable {
     public var time: Timestamp?
     /// UTC time of day as the receiver printed it (known even without a date).
     public var timeOfDay: TimeOfDay?
-    /// Fix dimension.
+    /// Fix dimension. Usually the receiver's own (``receiverMode``); a GSA 2D fix from four
+    /// or more satellites with an altitude and a vertical DOP is 3D (see `docs/epochs.md`).
     public var mode: FixMode = .noFix
+    /// The fix type the receiver printed in its GSA, or `nil` when the epoch had no complete GSA.
+    public var receiverMode: FixMode?
     /// How the fix was obtained.
     public var quality: FixQuality = .unknown
     /// Latitude in degrees, north positive.
@@ -118,6 +135,9 @@ public struct Fix: Hashable, Sendable {
     public var speed: Double?
     /// Course over ground, degrees from true north.
     public var course: Double?
+    /// Set when ``speed`` and ``course`` were derived from this and the previous epoch's
+    /// positions because the epoch carried neither (``VelocityDeriver``).
+    public var derivedVelocity: DerivedVelocity?
     /// Magnetic variation, degrees, east positive.
     public var magneticVariation: Double?
     /// Position dilution of precision.

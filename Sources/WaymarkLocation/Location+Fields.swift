@@ -5,11 +5,11 @@ extension Location {
         latitude: Double, longitude: Double,
         altitude: Double = 0, ellipsoidalAltitude: Double = 0,
         horizontalAccuracy: Double, verticalAccuracy: Double = -1,
-        speed: Double = -1, speedAccuracy: Double = -1,
+        speed: Double = -1, speedAccuracy: Double = -1, isVelocityDerived: Bool = false,
         course: Double = -1, courseAccuracy: Double = -1,
         timestamp: Timestamp,
         sourceInformation: SourceInformation = SourceInformation(isSimulatedBySoftware: false),
-        mode: FixMode = .twoDimensional, quality: FixQuality = .autonomous,
+        mode: FixMode = .twoDimensional, receiverMode: FixMode? = nil, quality: FixQuality = .autonomous,
         dilution: DilutionOfPrecision = DilutionOfPrecision(),
         satellites: SatelliteCounts = SatelliteCounts()
     ) {
@@ -21,11 +21,13 @@ extension Location {
         self.verticalAccuracy = verticalAccuracy
         self.speed = speed
         self.speedAccuracy = speedAccuracy
+        self.isVelocityDerived = isVelocityDerived
         self.course = course
         self.courseAccuracy = courseAccuracy
         self.timestamp = timestamp
         self.sourceInformation = sourceInformation
         self.mode = mode
+        self.receiverMode = receiverMode
         self.quality = quality
         self.dilution = dilution
         self.satellites = satellites

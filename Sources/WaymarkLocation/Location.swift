@@ -50,6 +50,9 @@ public struct Location: Hashable, Sendable {
     public var verticalAccuracy: Double
     /// Speed over ground, metres per second; negative when unknown.
     public var speed: Double
+    /// Whether ``speed`` and ``course`` were derived from successive positions because the
+    /// receiver sent none, rather than measured by the receiver (Doppler).
+    public var isVelocityDerived: Bool
     /// Uncertainty of the speed, metres per second; negative when unknown.
     public var speedAccuracy: Double
     /// Course over ground, degrees from true north; negative when unknown.
@@ -62,12 +65,20 @@ public struct Location: Hashable, Sendable {
     public var sourceInformation: SourceInformation
     /// Fix dimension.
     public var mode: FixMode
+    /// The fix type the receiver printed in its GSA (`nil` without one); ``mode`` is 3D
+    /// when the receiver says 2D but solved an altitude from four or more satellites.
+    public var receiverMode: FixMode?
     /// How the fix was obtained.
     public var quality: FixQuality
     /// Dilutions of precision.
     public var dilution: DilutionOfPrecision
     /// Satellites in view and used, per constellation.
     public var satellites: SatelliteCounts
+
+    /// The speed the receiver measured, or -1 when it measured none. A speed derived from
+    /// positions tells nothing the positions do not (and reads their jitter as motion), so
+    /// motion decisions use this one and judge positions by their distance.
+    public var measuredSpeed: Double { isVelocityDerived ? -1 : speed }
 
     /// Builds a location from a fix that has a position and a time; `nil` otherwise.
     public init?(fix: Fix, isSimulated: Bool, model: AccuracyModel = AccuracyModel()) {
@@ -80,12 +91,14 @@ public struct Location: Hashable, Sendable {
         ellipsoidalAltitude = verticalAccuracy >= 0 ? fix.altitudeHAE ?? altitude : 0
         horizontalAccuracy = model.horizontalAccuracy(of: fix)
         speed = fix.speed ?? -1
+        isVelocityDerived = fix.derivedVelocity != nil
         speedAccuracy = model.speedAccuracy(of: fix)
         course = fix.course ?? -1
         courseAccuracy = model.courseAccuracy(of: fix)
         timestamp = time
         sourceInformation = SourceInformation(isSimulatedBySoftware: isSimulated)
         mode = fix.mode
+        receiverMode = fix.receiverMode
         quality = fix.quality
         dilution = DilutionOfPrecision(horizontal: fix.hdop, vertical: fix.vdop, position: fix.pdop)
         satellites = fix.satellites

@@ -1,7 +1,8 @@
 import WaymarkNMEA
 
-/// The whole path from NMEA bytes to fixes: framing, checksum, typed parsing and epoch
-/// assembly, with counts of everything rejected on the way.
+/// The whole path from NMEA bytes to fixes: framing, checksum, typed parsing, epoch
+/// assembly and a speed and course derived from positions for epochs that carry none, with
+/// counts of everything rejected on the way.
 public struct NMEADecoder: Sendable {
     /// Counts of what the parser made of verified sentences.
     public struct ParserStatistics: Hashable, Sendable {
@@ -19,6 +20,8 @@ public struct NMEADecoder: Sendable {
     public private(set) var assembler: EpochAssembler
     /// What the parser made of verified sentences.
     public private(set) var parser = ParserStatistics()
+    /// Speed and course for epochs without them.
+    public private(set) var velocity = VelocityDeriver()
 
     /// Creates a decoder; see ``EpochAssembler/init(referenceDate:)``.
     public init(referenceDate: CivilDate? = nil) {
@@ -34,22 +37,34 @@ public struct NMEADecoder: Sendable {
     public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Fix) -> Void) {
         var assembler = self.assembler
         var parser = self.parser
+        var velocity = self.velocity
         var parsed = ParsedSentence()
         framer.consume(bytes) { sentence in
             switch NMEAParser.parse(sentence, into: &parsed) {
             case .parsed:
                 parser.parsed += 1
-                assembler.add(parsed, emit: emit)
+                assembler.add(parsed) { fix in
+                    var fix = fix
+                    velocity.complete(&fix)
+                    emit(fix)
+                }
             case .unsupported: parser.unsupported += 1
             case .malformed: parser.malformed += 1
             }
         }
         self.assembler = assembler
         self.parser = parser
+        self.velocity = velocity
     }
 
     /// Emits the epoch still in progress at the end of the stream.
     public mutating func finish(emit: (Fix) -> Void) {
-        assembler.finish(emit: emit)
+        var velocity = self.velocity
+        assembler.finish { fix in
+            var fix = fix
+            velocity.complete(&fix)
+            emit(fix)
+        }
+        self.velocity = velocity
     }
 }

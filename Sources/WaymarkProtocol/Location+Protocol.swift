@@ -18,6 +18,7 @@ extension Location {
         buffer.member("speedAccuracy", number: speedAccuracy)
         buffer.member("course", number: course)
         buffer.member("courseAccuracy", number: courseAccuracy)
+        buffer.member("isVelocityDerived", isVelocityDerived)
         buffer.key("timestamp")
         buffer.string(unescaped: timestamp.appendProtocolText)
         buffer.key("sourceInformation")
@@ -27,6 +28,10 @@ extension Location {
         buffer.endObject()
         buffer.key("mode")
         buffer.string(mode.protocolName)
+        if let receiverMode {
+            buffer.key("receiverMode")
+            buffer.string(receiverMode.protocolName)
+        }
         buffer.key("quality")
         buffer.string(quality.protocolName)
         buffer.key("dilution")
@@ -63,12 +68,15 @@ extension Location {
             horizontalAccuracy: try fields.double("horizontalAccuracy"),
             verticalAccuracy: try fields.double("verticalAccuracy"),
             speed: try fields.double("speed"), speedAccuracy: try fields.double("speedAccuracy"),
+            // Absent from older daemons' locations: they derived nothing.
+            isVelocityDerived: try fields.optional("isVelocityDerived", "a boolean") { $0.boolValue } ?? false,
             course: try fields.double("course"), courseAccuracy: try fields.double("courseAccuracy"),
             timestamp: try fields.timestamp("timestamp"),
             sourceInformation: SourceInformation(
                 isSimulatedBySoftware: try source.bool("isSimulatedBySoftware"),
                 isProducedByAccessory: try source.bool("isProducedByAccessory")),
-            mode: try fields.named("mode", as: FixMode.self), quality: try fields.named("quality", as: FixQuality.self),
+            mode: try fields.named("mode", as: FixMode.self),
+            receiverMode: try fields.optionalNamed("receiverMode", as: FixMode.self), quality: try fields.named("quality", as: FixQuality.self),
             dilution: DilutionOfPrecision(
                 horizontal: try dilution.optionalDouble("horizontal"),
                 vertical: try dilution.optionalDouble("vertical"),

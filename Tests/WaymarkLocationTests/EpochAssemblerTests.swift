@@ -108,6 +108,19 @@ struct EpochAssemblerTests {
         #expect(assembler.dates.reference == CivilDate(year: 2010, month: 7, day: 7))
     }
 
+    @Test("a DOP of 0.0, like 99.99, is no value: the accuracy is never claimed perfect")
+    func zeroDilution() throws {
+        let fix = try #require(assemble([
+            "$GPGGA,120000,4807.038,N,01131.000,E,1,05,0.0,545.4,M,46.9,M,,",
+            "$GPGSA,A,3,01,02,03,04,05,,,,,,,,0.0,0.0,0.0",
+            "$GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,010120,,,A",
+        ]).last?.fix)
+        #expect(fix.hdop == nil && fix.vdop == nil && fix.pdop == nil)
+        let location = try #require(Location(fix: fix, isSimulated: false))
+        #expect(location.horizontalAccuracy > 0)
+        #expect(location.verticalAccuracy > 0)
+    }
+
     @Test("a valid RMC alone holds the previous dimension; GSA's 2D wins over an altitude")
     func modeRules() {
         let emitted = assemble([

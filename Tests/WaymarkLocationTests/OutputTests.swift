@@ -30,6 +30,26 @@ struct OutputTests {
         #expect(line.hasSuffix("}\n"))
     }
 
+    @Test("prints the receiver's own GSA mode and marks a derived speed and track, with their errors")
+    func receiverModeAndDerivedVelocity() {
+        var derived = fix()
+        derived.receiverMode = .twoDimensional
+        derived.speed = 12
+        derived.course = 45
+        derived.derivedVelocity = DerivedVelocity(speedError: 6.788, courseError: 29.5)
+        var json = JSONBuffer()
+        TPVEncoder().encode(derived, into: &json)
+        let line = String(decoding: json.bytes, as: UTF8.self)
+        #expect(line.contains(#""mode":3,"receiverMode":2,"#))
+        #expect(line.contains(#""speed":12.000,"track":45.0000,"velocityDerived":true,"#))
+        #expect(line.contains(#""eps":6.788,"epd":29.50"#))
+        var measured = JSONBuffer()
+        TPVEncoder().encode(fix(), into: &measured)
+        let plain = String(decoding: measured.bytes, as: UTF8.self)
+        #expect(!plain.contains("velocityDerived"))
+        #expect(!plain.contains("receiverMode"))
+    }
+
     @Test("accuracy comes from GST when present, else DOP times UERE; unknown is negative")
     func accuracy() throws {
         let model = AccuracyModel()

@@ -14,7 +14,8 @@ struct LocationJSONTests {
         #expect(text.contains(#""timestamp":"2024-06-01T12:34:56.123456789Z""#))
         #expect(text.contains(#""satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}"#))
         #expect(text.contains(#""dilution":{"horizontal":0.9,"position":1.7}"#))
-        #expect(text.contains(#""mode":"threeDimensional","quality":"differential""#))
+        #expect(text.contains(#""courseAccuracy":12.5,"isVelocityDerived":true,"#))
+        #expect(text.contains(#""mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential""#))
     }
 
     @Test(arguments: [
@@ -44,6 +45,17 @@ struct LocationJSONTests {
         let error = #expect(throws: ProtocolError.self) { try Location(json: .object(object)) }
         #expect(error?.code == .invalidMessage)
         #expect(error?.message == message)
+    }
+
+    @Test("members added after version 1's first release may be absent: a location from an older daemon decodes")
+    func laterMembersAreOptional() throws {
+        var object = try #require(Samples.location.json.objectValue)
+        object["isVelocityDerived"] = nil
+        object["receiverMode"] = nil
+        let decoded = try Location(json: .object(object))
+        #expect(!decoded.isVelocityDerived)
+        #expect(decoded.receiverMode == nil)
+        #expect(decoded.speed == Samples.location.speed)
     }
 
     @Test func missingMembersAreNamed() throws {

@@ -13,10 +13,10 @@ enum Samples {
         return Location(
             latitude: -33.856784412345678, longitude: 151.21310800000001, altitude: 12.3456789,
             ellipsoidalAltitude: 34.6, horizontalAccuracy: 4.8, verticalAccuracy: 7.2000000000000002,
-            speed: 1.5, speedAccuracy: 0.35, course: 270.125, courseAccuracy: 12.5,
+            speed: 1.5, speedAccuracy: 0.35, isVelocityDerived: true, course: 270.125, courseAccuracy: 12.5,
             timestamp: Timestamp(date: CivilDate(year: 2024, month: 6, day: 1), hour: 12, minute: 34, second: 56, nanoseconds: 123_456_789)!,
             sourceInformation: SourceInformation(isSimulatedBySoftware: true, isProducedByAccessory: false),
-            mode: .threeDimensional, quality: .differential,
+            mode: .threeDimensional, receiverMode: .twoDimensional, quality: .differential,
             dilution: DilutionOfPrecision(horizontal: 0.9, vertical: nil, position: 1.7),
             satellites: satellites)
     }

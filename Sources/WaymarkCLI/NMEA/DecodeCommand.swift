@@ -2,7 +2,8 @@ import ArgumentParser
 import WaymarkJSON
 import WaymarkLocation
 
-/// `waymark nmea decode`: prints one gpsd-style TPV JSON object per epoch of a capture.
+/// `waymark nmea decode`: prints one gpsd-style TPV JSON object per epoch of a capture or a
+/// stream, each as soon as its epoch is complete.
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
@@ -39,14 +40,16 @@ struct DecodeCommand: ParsableCommand {
         if let seed = date.flatMap(CivilDate.init(parsing:)) { decoder.seedDate(seed) }
         var comments = CaptureCommentFilter()
         let encoder = TPVEncoder()
-        var json = JSONBuffer(capacity: 1 << 17)
+        var json = JSONBuffer(capacity: 1 << 16)
         let emit: (Fix) -> Void = { fix in
             guard fix.timeOfDay != nil else { return }
             encoder.encode(fix, into: &json)
         }
         try source.forEachChunk { chunk in
             comments.filter(chunk, data: { decoder.decode($0, emit: emit) }, date: { decoder.seedDate($0) })
-            if json.bytes.count >= 1 << 16 {
+            // Whatever the chunk completed goes out at once: after `gpspipe -r` or on a live
+            // port a read returns each line as it arrives, and the next may be a second away.
+            if !json.bytes.isEmpty {
                 try output.write(json.bytes)
                 json.removeAll()
             }

@@ -7,7 +7,9 @@ import WaymarkJSON
 /// more, as gpsd prints it), `lat`, `lon`, `altHAE`, `altMSL`, `geoidSep`, `speed` (m/s),
 /// `track` (degrees true), `magvar`, and the error estimates of Waymark's
 /// ``AccuracyModel``: `eph`, `epv` (metres), `eps` (m/s), `epd` (degrees); plus Waymark's
-/// own `hdop`, `vdop`, `pdop`, `uSat` and `nSat` (satellites used and in view).
+/// own `receiverMode` (the fix type the receiver printed in its GSA, numbered as `mode`),
+/// `velocityDerived` (`true` when `speed` and `track` come from successive positions, see
+/// ``VelocityDeriver``), `hdop`, `vdop`, `pdop`, `uSat` and `nSat` (satellites used and in view).
 public struct TPVEncoder: Sendable {
     /// The accuracy model behind the error estimates.
     public var model: AccuracyModel
@@ -29,6 +31,7 @@ public struct TPVEncoder: Sendable {
             json.raw(text)
         }
         json.member("mode", fix.mode.rawValue)
+        if let receiverMode = fix.receiverMode { json.member("receiverMode", receiverMode.rawValue) }
         if fix.quality.rawValue >= 2 { json.member("status", fix.quality.rawValue) }
         if fix.mode >= .twoDimensional {
             json.member("lat", fix.latitude, decimals: 9)
@@ -40,6 +43,7 @@ public struct TPVEncoder: Sendable {
             json.member("geoidSep", fix.geoidSeparation, decimals: 3)
             json.member("speed", fix.speed, decimals: 3)
             json.member("track", fix.course, decimals: 4)
+            if fix.derivedVelocity != nil { json.member("velocityDerived", true) }
             json.member("magvar", fix.magneticVariation, decimals: 1)
             json.member("eph", positive(model.horizontalAccuracy(of: fix)), decimals: 3)
             json.member("epv", positive(model.verticalAccuracy(of: fix)), decimals: 3)
