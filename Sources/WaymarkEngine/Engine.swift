@@ -9,7 +9,8 @@ import WaymarkReceiver
 /// does. It is fed timestamped events and answers with actions; it never reads a clock.
 ///
 /// The rules are in `docs/semantics.md`; in short:
-/// * An unpaused subscription gets every usable fix with `isStationary == false`.
+/// * An unpaused subscription gets every fix with a position, whatever its accuracy (which
+///   the location carries), with `isStationary == false`.
 /// * Once the device has shown no movement for the configuration's dwell, it gets exactly one
 ///   update with a location and `isStationary == true`, then nothing until the device moves.
 /// * When no fix can be had it gets one update with no location and `locationUnavailable`,
@@ -29,8 +30,6 @@ public struct Engine: Sendable {
         public var gpsOnlyWakes = 0
         /// Updates delivered.
         public var updates = 0
-        /// Fixes not delivered because their accuracy was worse than the configuration allows.
-        public var filteredFixes = 0
     }
 
     /// The settings the engine runs with.
@@ -165,10 +164,6 @@ public struct Engine: Sendable {
     private mutating func deliver(_ location: Location, toSubscriptionAt index: Int, at now: Instant, actions: inout [EngineAction]) {
         let subscription = subscriptions[index]
         guard !subscription.isPaused else { return }
-        guard location.horizontalAccuracy <= subscription.profile.maximumHorizontalAccuracy else {
-            counters.filteredFixes += 1
-            return
-        }
         let stationary = isStationary(subscription, at: now)
         actions.append(.deliver(LocationUpdate(location: location, isStationary: stationary), to: subscription.number))
         counters.updates += 1
@@ -307,7 +302,7 @@ public struct Engine: Sendable {
         let moved = subscriptions.contains { subscription in
             guard let anchor = subscription.anchor else { return true }
             return location.distance(from: anchor) > settings.gpsOnlyMovedDistance
-                || location.speed >= subscription.profile.movingSpeed
+                || subscription.speedShowsMovement(location)
         }
         if moved {
             for index in subscriptions.indices {
