@@ -76,13 +76,15 @@ struct ClientTests {
         }
     }
 
-    @Test func aCancelledRequestThrowsCancellationError() async throws {
+    @Test func aCancelledRequestThrowsCancellationErrorAndIsWithdrawn() async throws {
         try await withDaemon(at: Self.socket) { daemon in
             daemon.agent.answerRequests(with: nil)
             let request = Task { try await Location.requestLocation(timeout: .seconds(30)) }
             try await waitUntil { daemon.agent.calls.contains { if case .request = $0 { true } else { false } } }
             request.cancel()
             await #expect(throws: CancellationError.self) { try await request.value }
+            // The daemon hears of it and releases the request at once.
+            try await waitUntil { daemon.agent.calls.contains { if case .cancel = $0 { true } else { false } } }
         }
     }
 
