@@ -14,9 +14,13 @@ extension Location {
     ///
     /// - Throws: ``LocationError/locationUnknown`` when no location could be had in time,
     ///   ``LocationError/denied`` when the app is not authorized, ``WaymarkError`` when the
-    ///   daemon is unreachable or refuses (a `timeout` of 0 or less, or over 600 seconds),
-    ///   `CancellationError` when the task is cancelled.
+    ///   daemon is unreachable or refuses, or at once, as the daemon would, for a `timeout`
+    ///   of 0 or less or over 600 seconds; `CancellationError` when the task is cancelled.
     public static func requestLocation(desiredAccuracy: Double = 0, timeout: Duration = .seconds(30)) async throws -> Location {
+        guard LocationRequest.isValidTimeout(timeout.seconds) else {
+            throw WaymarkError.refused(
+                code: ErrorCode.invalidMessage.rawValue, message: "timeout: expected \(LocationRequest.validTimeouts), found \(timeout)")
+        }
         let request = LocationRequest(desiredAccuracy: desiredAccuracy, timeout: timeout)
         let pending = PendingReply<Location>()
         return try await withTaskCancellationHandler {

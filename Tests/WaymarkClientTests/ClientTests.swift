@@ -76,6 +76,15 @@ struct ClientTests {
         }
     }
 
+    @Test func aTimeoutOutsideTheProtocolsRangeIsRefusedWithoutAskingTheDaemon() async throws {
+        try await withDaemon(at: Self.socket) { daemon in
+            for seconds: Int64 in [0, 601, 10_000_000_000] {
+                await #expect(throws: WaymarkError.self) { try await Location.requestLocation(timeout: .seconds(seconds)) }
+            }
+            #expect(!daemon.agent.calls.contains { if case .request = $0 { true } else { false } })
+        }
+    }
+
     @Test func aCancelledRequestThrowsCancellationErrorAndIsWithdrawn() async throws {
         try await withDaemon(at: Self.socket) { daemon in
             daemon.agent.answerRequests(with: nil)
