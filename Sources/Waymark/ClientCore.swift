@@ -34,6 +34,8 @@ final class ClientCore {
     private var subscriptions: [UInt64: Subscription] = [:]
     private var localIDs: [UInt64: UInt64] = [:]
     private var handlers: [Int64: ReplyHandler] = [:]
+    /// Each unanswered location request's id and deadline timer, by its ``PendingReply``.
+    private var locationRequests: [ObjectIdentifier: (id: Int64, deadline: TimerID)] = [:]
     private var lastRequestID: Int64 = 0
     private var reconnectDelay = firstReconnectDelay
     private var reconnectTimer: TimerID?
@@ -98,8 +100,10 @@ final class ClientCore {
 
     // MARK: Location requests
 
-    /// Asks for one location; `pending` is resumed with the answer.
+    /// Asks for one location; `pending` is resumed with the answer. Nothing is asked if the
+    /// caller was cancelled already.
     func requestLocation(_ request: LocationRequest, _ pending: PendingReply<Location>) {
+        guard !pending.isResumed else { return }
         guard descriptor != nil || connect() else {
             pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
             return
@@ -108,8 +112,10 @@ final class ClientCore {
         let deadline = loop.schedule(after: request.timeout + .seconds(2)) { _ in
             pending.resume(with: .failure(LocationError.locationUnknown))
         }
-        send(.requestLocation(request)) { [unowned self] result in
+        let key = ObjectIdentifier(pending)
+        let id = send(.requestLocation(request)) { [unowned self] result in
             loop.cancel(deadline)
+            locationRequests[key] = nil
             switch result {
             case .success(.location(let location)): pending.resume(with: .success(location))
             case .success(let other): pending.resume(with: .failure(WaymarkError.refused(code: "invalidMessage", message: "unexpected result \(other)")))
@@ -118,6 +124,16 @@ final class ClientCore {
             case .failure(let error): pending.resume(with: .failure(error))
             }
         }
+        if let id, handlers[id] != nil { locationRequests[key] = (id, deadline) }
+    }
+
+    /// Withdraws the request of a cancelled caller (already resumed), so that the daemon
+    /// releases the receiver at once.
+    func cancelRequest(_ pending: PendingReply<Location>) {
+        guard let request = locationRequests.removeValue(forKey: ObjectIdentifier(pending)) else { return }
+        loop.cancel(request.deadline)
+        handlers[request.id] = nil
+        send(.cancelRequest(request: .number(request.id))) { _ in }
     }
 
     // MARK: Status
@@ -191,6 +207,7 @@ final class ClientCore {
         lastFailure = reason
         let waiting = handlers.sorted { $0.key < $1.key }
         handlers = [:]
+        locationRequests = [:]
         for (_, handler) in waiting { handler(.failure(.daemonUnavailable(reason))) }
         localIDs = [:]
         for local in subscriptions.keys { subscriptions[local]?.daemonID = nil }
@@ -237,17 +254,20 @@ final class ClientCore {
         }
     }
 
-    /// Sends a request; `handler` gets its reply, or `daemonUnavailable` if the connection
-    /// ends first.
-    private func send(_ operation: Operation, _ handler: @escaping ReplyHandler) {
+    /// Sends a request and returns its id; `handler` gets its reply, or `daemonUnavailable`
+    /// if the connection ends first (then the id is `nil` when it had ended already).
+    @discardableResult
+    private func send(_ operation: Operation, _ handler: @escaping ReplyHandler) -> Int64? {
         guard descriptor != nil else {
             handler(.failure(.daemonUnavailable(lastFailure)))
-            return
+            return nil
         }
         lastRequestID += 1
-        handlers[lastRequestID] = handler
-        output.append(contentsOf: Request(id: .number(lastRequestID), operation: operation).line)
+        let id = lastRequestID
+        handlers[id] = handler
+        output.append(contentsOf: Request(id: .number(id), operation: operation).line)
         flush()
+        return id
     }
 
     private func flush() {

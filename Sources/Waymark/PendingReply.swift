@@ -20,6 +20,11 @@ final class PendingReply<Value: Sendable>: Sendable {
         if let known { continuation.resume(with: known) }
     }
 
+    /// Whether the caller has its result (the answer, the deadline or its cancellation).
+    var isResumed: Bool {
+        state.withLock { $0.result != nil }
+    }
+
     /// Resumes the caller with `result`, unless it was resumed already.
     func resume(with result: Result<Value, any Error>) {
         let continuation: CheckedContinuation<Value, any Error>? = state.withLock { state in

@@ -3,8 +3,10 @@ import WaymarkProtocol
 
 extension Location {
     /// One location from the Waymark daemon, as Core Location's `requestLocation()`: the
-    /// first at least `desiredAccuracy` metres accurate (0: the best the receiver can do), or
-    /// the best the daemon had when `timeout` ends.
+    /// first at least `desiredAccuracy` metres accurate, or the best once the accuracy stops
+    /// improving (with 0, the usual answer: a few seconds after the first fix), or the best
+    /// the daemon had when `timeout` ends. A fresh location answers at once. Cancelling the
+    /// task withdraws the request, and the daemon releases the receiver at once.
     ///
     /// ```swift
     /// let here = try await Location.requestLocation(desiredAccuracy: 20, timeout: .seconds(60))
@@ -12,8 +14,13 @@ extension Location {
     ///
     /// - Throws: ``LocationError/locationUnknown`` when no location could be had in time,
     ///   ``LocationError/denied`` when the app is not authorized, ``WaymarkError`` when the
-    ///   daemon is unreachable or refuses, `CancellationError` when the task is cancelled.
+    ///   daemon is unreachable or refuses, or at once, as the daemon would, for a `timeout`
+    ///   of 0 or less or over 600 seconds; `CancellationError` when the task is cancelled.
     public static func requestLocation(desiredAccuracy: Double = 0, timeout: Duration = .seconds(30)) async throws -> Location {
+        guard LocationRequest.isValidTimeout(timeout.seconds) else {
+            throw WaymarkError.refused(
+                code: ErrorCode.invalidMessage.rawValue, message: "timeout: expected \(LocationRequest.validTimeouts), found \(timeout)")
+        }
         let request = LocationRequest(desiredAccuracy: desiredAccuracy, timeout: timeout)
         let pending = PendingReply<Location>()
         return try await withTaskCancellationHandler {
@@ -23,6 +30,7 @@ extension Location {
             }
         } onCancel: {
             pending.resume(with: .failure(CancellationError()))
+            DaemonClient.shared.execute { $0.cancelRequest(pending) }
         }
     }
 }

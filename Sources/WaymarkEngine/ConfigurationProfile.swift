@@ -1,7 +1,8 @@
 import WaymarkLocation
 
 /// What a ``LiveConfiguration`` means in numbers: when the device counts as stationary, what
-/// counts as movement, which fixes are delivered. The table is in `docs/semantics.md`.
+/// counts as movement. Every fix is delivered whatever its accuracy, as Core Location does:
+/// the location carries its accuracy and the app judges. The table is in `docs/semantics.md`.
 public struct ConfigurationProfile: Hashable, Sendable {
     /// How long the device must show no movement before the subscription pauses.
     public var stationaryDwell: Duration
@@ -12,8 +13,6 @@ public struct ConfigurationProfile: Hashable, Sendable {
     public var movingSpeed: Double
     /// GPS speed below which the device may be stationary, m/s.
     public var stationarySpeed: Double
-    /// Fixes with a worse horizontal accuracy are not delivered, metres.
-    public var maximumHorizontalAccuracy: Double
 
     /// The profile of a configuration, with the stationary dwell derived from the receiver's
     /// hot-start time: restarting costs about one hot start at acquisition current, so a
@@ -27,31 +26,26 @@ public struct ConfigurationProfile: Hashable, Sendable {
             accelerometerAlonePauses = true
             movingSpeed = 1.0
             stationarySpeed = 0.5
-            maximumHorizontalAccuracy = 100
         case .automotiveNavigation:
             stationaryDwell = dwell(atLeast: .seconds(10))
             accelerometerAlonePauses = true
             movingSpeed = 2.0
             stationarySpeed = 1.0
-            maximumHorizontalAccuracy = 50
         case .otherNavigation:
             stationaryDwell = dwell(atLeast: .seconds(15))
             accelerometerAlonePauses = true
             movingSpeed = 1.0
             stationarySpeed = 0.4
-            maximumHorizontalAccuracy = 100
         case .fitness:
             stationaryDwell = dwell(atLeast: .seconds(6))
             accelerometerAlonePauses = true
             movingSpeed = 0.7
             stationarySpeed = 0.3
-            maximumHorizontalAccuracy = 30
         case .airborne:
             stationaryDwell = dwell(atLeast: .seconds(30))
             accelerometerAlonePauses = false
             movingSpeed = 3.0
             stationarySpeed = 1.0
-            maximumHorizontalAccuracy = 200
         }
     }
 }

@@ -9,11 +9,14 @@ import WaymarkReceiver
 /// does. It is fed timestamped events and answers with actions; it never reads a clock.
 ///
 /// The rules are in `docs/semantics.md`; in short:
-/// * An unpaused subscription gets every usable fix with `isStationary == false`.
+/// * An unpaused subscription gets every fix with a position, whatever its accuracy (which
+///   the location carries), with `isStationary == false`.
 /// * Once the device has shown no movement for the configuration's dwell, it gets exactly one
 ///   update with a location and `isStationary == true`, then nothing until the device moves.
 /// * When no fix can be had it gets one update with no location and `locationUnavailable`,
 ///   and another only after a location was delivered again (no flicker).
+/// * A request is answered with the first location as accurate as it asks, once the
+///   accuracy stops improving, or at its timeout, whichever comes first.
 /// * The receiver is powered exactly while someone needs fixes; while every subscription is
 ///   paused it is down and the accelerometer's motion wake is armed. On the interrupt the
 ///   receiver is powered at once; a short sample window tells movement (resume) from
@@ -29,8 +32,6 @@ public struct Engine: Sendable {
         public var gpsOnlyWakes = 0
         /// Updates delivered.
         public var updates = 0
-        /// Fixes not delivered because their accuracy was worse than the configuration allows.
-        public var filteredFixes = 0
     }
 
     /// The settings the engine runs with.
@@ -46,12 +47,17 @@ public struct Engine: Sendable {
 
     /// Fixes count as flowing while the last one is younger than this.
     static let fixesFlowing = Duration.seconds(2)
+    /// A fix this young is fresh enough to answer a request at once: one measurement interval
+    /// (1 s) and half of one more for the epoch's bytes and the decoder.
+    static let freshFix = Duration.milliseconds(1_500)
 
     private var subscriptions: [LiveSubscription] = []
     private var requests: [PendingRequest] = []
     private var receiverOn = false
     private var receiverOnSince: Instant
     private var lastUsableFix: Instant?
+    /// How the accuracy has evolved since the receiver was powered up or regained its fix.
+    private var convergence = Convergence()
     private var locationAvailable = true
     private var lastAccelerometerMovement: Instant
     private var accelerometer = AccelerometerCommand.idle
@@ -146,6 +152,7 @@ public struct Engine: Sendable {
         lastUsableFix = now
         ledger.enter(.tracking, at: now, reason: locationAvailable ? "first fix" : "fix regained")
         locationAvailable = true
+        if location.horizontalAccuracy >= 0 { convergence.observe(location.horizontalAccuracy) }
         if gpsOnlyChecking { finishGPSOnlyCheck(with: location, at: now) }
         for index in subscriptions.indices {
             let moving = subscriptions[index].observe(location, at: now)
@@ -155,7 +162,7 @@ public struct Engine: Sendable {
             deliver(location, toSubscriptionAt: index, at: now, actions: &actions)
         }
         for index in requests.indices.reversed() {
-            if let result = requests[index].offer(location) {
+            if let result = requests[index].offer(location, converged: convergence.isConverged) {
                 actions.append(.complete(requests[index].number, result))
                 requests.remove(at: index)
             }
@@ -165,10 +172,6 @@ public struct Engine: Sendable {
     private mutating func deliver(_ location: Location, toSubscriptionAt index: Int, at now: Instant, actions: inout [EngineAction]) {
         let subscription = subscriptions[index]
         guard !subscription.isPaused else { return }
-        guard location.horizontalAccuracy <= subscription.profile.maximumHorizontalAccuracy else {
-            counters.filteredFixes += 1
-            return
-        }
         let stationary = isStationary(subscription, at: now)
         actions.append(.deliver(LocationUpdate(location: location, isStationary: stationary), to: subscription.number))
         counters.updates += 1
@@ -217,8 +220,10 @@ public struct Engine: Sendable {
         _ number: RequestNumber, desiredAccuracy: Double, timeout: Duration, at now: Instant, actions: inout [EngineAction]
     ) {
         var request = PendingRequest(number: number, desiredAccuracy: desiredAccuracy, deadline: now + timeout)
-        if receiverOn, let lastLocation, let lastUsableFix, now - lastUsableFix <= .milliseconds(1_500),
-            let result = request.offer(lastLocation)
+        // A fresh fix answers at once if it is accurate enough or the accuracy has converged;
+        // otherwise it is where the request's convergence starts.
+        if receiverOn, let lastLocation, let lastUsableFix, now - lastUsableFix <= Self.freshFix,
+            let result = request.offer(lastLocation, converged: convergence.isConverged)
         {
             actions.append(.complete(number, result))
             return
@@ -284,6 +289,7 @@ public struct Engine: Sendable {
 
     private mutating func markUnavailable(at now: Instant, actions: inout [EngineAction]) {
         if receiverOn { ledger.enter(.acquiring, at: now, reason: "fix lost") }
+        convergence = Convergence()
         guard locationAvailable else { return }
         locationAvailable = false
         for index in subscriptions.indices where !subscriptions[index].isPaused {
@@ -307,7 +313,7 @@ public struct Engine: Sendable {
         let moved = subscriptions.contains { subscription in
             guard let anchor = subscription.anchor else { return true }
             return location.distance(from: anchor) > settings.gpsOnlyMovedDistance
-                || location.measuredSpeed >= subscription.profile.movingSpeed
+                || subscription.speedShowsMovement(location)
         }
         if moved {
             for index in subscriptions.indices {
@@ -327,6 +333,7 @@ public struct Engine: Sendable {
             receiverOn = true
             receiverOnSince = now
             locationAvailable = true
+            convergence = Convergence()
             ledger.enter(.acquiring, at: now, reason: powerUpReason)
             actions.append(.receiverPower(on: true, reason: powerUpReason))
         } else if !needed && receiverOn, let downState = settings.poweredDownState {

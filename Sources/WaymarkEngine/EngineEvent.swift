@@ -27,7 +27,7 @@ public enum EngineEvent: Sendable {
     case stopLiveUpdates(SubscriptionNumber)
     /// A client asks for one location.
     case requestLocation(RequestNumber, desiredAccuracy: Double, timeout: Duration)
-    /// A client went away before its request was answered.
+    /// A client withdrew its request, or went away before it was answered.
     case cancelRequest(RequestNumber)
     /// A deadline the engine asked for (``Engine/nextDeadline``) has come.
     case tick

@@ -28,11 +28,26 @@ struct LiveSubscription: Sendable {
     mutating func observe(_ location: Location, at now: Instant) -> Bool {
         let drift = anchor.map { location.distance(from: $0) } ?? 0
         let allowedDrift = max(10, 2 * location.horizontalAccuracy)
-        if location.measuredSpeed >= profile.stationarySpeed || drift > allowedDrift || anchor == nil {
+        let stillBelow = max(profile.stationarySpeed, Self.speedNoise(of: location))
+        if location.measuredSpeed >= stillBelow || drift > allowedDrift || anchor == nil {
             lastGPSMovement = now
             anchor = location
         }
-        return location.measuredSpeed >= profile.movingSpeed || drift > allowedDrift
+        return speedShowsMovement(location) || drift > allowedDrift
+    }
+
+    /// Whether the speed the receiver measured (not one derived from positions, whose noise is
+    /// the positions') shows the device moving: at least the profile's moving speed, and beyond
+    /// the receiver's own speed noise.
+    func speedShowsMovement(_ location: Location) -> Bool {
+        location.measuredSpeed >= max(profile.movingSpeed, Self.speedNoise(of: location))
+    }
+
+    /// The speed a still receiver reports by noise alone: three times its speed accuracy (a
+    /// still receiver's speed, the length of a noise vector, exceeds 3 σ in about 1 % of fixes).
+    /// Below it a speed says nothing, so a poor fix indoors cannot keep a still device "moving".
+    static func speedNoise(of location: Location) -> Double {
+        3 * max(location.speedAccuracy, 0)
     }
 
     /// Whether the GPS has shown no movement for the whole dwell.

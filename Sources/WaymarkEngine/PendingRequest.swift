@@ -6,8 +6,12 @@ struct PendingRequest: Sendable {
     let number: RequestNumber
     let desiredAccuracy: Double
     let deadline: Instant
-    /// The most accurate location seen so far.
-    private(set) var best: Location?
+    /// The answer if it had to be given now: the newest location that is not significantly
+    /// less accurate than the most accurate one seen (fresher at no loss the accuracy model
+    /// can tell).
+    private(set) var candidate: Location?
+    /// The best horizontal accuracy seen, metres.
+    private var bestAccuracy = Double.infinity
 
     init(number: RequestNumber, desiredAccuracy: Double, deadline: Instant) {
         self.number = number
@@ -15,14 +19,19 @@ struct PendingRequest: Sendable {
         self.deadline = deadline
     }
 
-    /// Offers a location; returns the answer once one is accurate enough.
-    mutating func offer(_ location: Location) -> Result<Location, LocationError>? {
-        if best.map({ location.horizontalAccuracy <= $0.horizontalAccuracy }) ?? true { best = location }
-        return location.horizontalAccuracy <= desiredAccuracy ? .success(location) : nil
+    /// Offers a location, with whether the receiver's accuracy has stopped improving;
+    /// returns the answer once the location is accurate enough or the accuracy converged.
+    mutating func offer(_ location: Location, converged: Bool) -> Result<Location, LocationError>? {
+        let accuracy = location.horizontalAccuracy
+        guard accuracy >= 0 else { return nil }  // unknown accuracy: nothing to judge by
+        bestAccuracy = min(bestAccuracy, accuracy)
+        if !Convergence.isSignificantlyBetter(bestAccuracy, than: accuracy) { candidate = location }
+        if accuracy <= desiredAccuracy { return .success(location) }
+        return converged ? candidate.map { .success($0) } : nil
     }
 
-    /// The answer at the deadline: the best location seen, or "location unknown".
+    /// The answer at the deadline: the candidate, or "location unknown".
     func timedOut() -> Result<Location, LocationError> {
-        best.map { .success($0) } ?? .failure(.locationUnknown)
+        candidate.map { .success($0) } ?? .failure(.locationUnknown)
     }
 }

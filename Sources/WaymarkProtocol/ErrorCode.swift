@@ -17,6 +17,11 @@ public enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     case helloRequired
     /// The subscription (or session, or monitor) is not held by this connection.
     case unknownSubscription
+    /// `cancelRequest` named no `requestLocation` pending on this connection (answered already,
+    /// or never asked).
+    case unknownRequest
+    /// The `requestLocation` was withdrawn by `cancelRequest` before it was answered.
+    case cancelled
     /// A per-connection limit (subscriptions, pending requests) is reached.
     case limitExceeded
     /// No location could be had before the request's timeout (`kCLErrorLocationUnknown`).

@@ -16,6 +16,8 @@ public enum Operation: Hashable, Sendable {
     case stopLiveUpdates(subscription: UInt64)
     /// Asks for one location (version 1).
     case requestLocation(LocationRequest)
+    /// Withdraws the pending `requestLocation` whose request had the id `request` (version 1).
+    case cancelRequest(request: MessageID)
     /// Asks for the app's authorization (version 2).
     case authorizationStatus
     /// Holds a service session (version 2).
@@ -48,6 +50,7 @@ public enum Operation: Hashable, Sendable {
         case .startLiveUpdates: .startLiveUpdates
         case .stopLiveUpdates: .stopLiveUpdates
         case .requestLocation: .requestLocation
+        case .cancelRequest: .cancelRequest
         case .authorizationStatus: .authorizationStatus
         case .startServiceSession: .startServiceSession
         case .stopServiceSession: .stopServiceSession
@@ -72,6 +75,7 @@ public enum Operation: Hashable, Sendable {
         case .stopLiveUpdates(let subscription): ["subscription": .integer(Int64(subscription))]
         case .requestLocation(let request):
             ["desiredAccuracy": .double(request.desiredAccuracy), "timeout": .double(request.timeout.seconds)]
+        case .cancelRequest(let request): ["request": request.json]
         case .startServiceSession(let request):
             [
                 "authorization": .string(request.authorization.rawValue),
@@ -103,6 +107,7 @@ public enum Operation: Hashable, Sendable {
             self = .startLiveUpdates(try fields.optionalNamed("configuration", as: LiveConfiguration.self) ?? .default)
         case .stopLiveUpdates: self = .stopLiveUpdates(subscription: try fields.identifier("subscription"))
         case .requestLocation: self = .requestLocation(try LocationRequest(fields))
+        case .cancelRequest: self = .cancelRequest(request: try fields.require("request", "an integer or a string", MessageID.init(json:)))
         case .authorizationStatus: self = .authorizationStatus
         case .startServiceSession:
             self = .startServiceSession(ServiceSessionRequest(
@@ -128,14 +133,14 @@ public enum Operation: Hashable, Sendable {
 }
 
 extension LocationRequest {
-    /// Decodes `desiredAccuracy` (metres, at least 0; default 0) and `timeout` (seconds, more
-    /// than 0 and at most ``maximumTimeout``; default 30).
+    /// Decodes `desiredAccuracy` (metres, at least 0; default 0) and `timeout` (seconds,
+    /// ``isValidTimeout(_:)``; default 30).
     init(_ fields: Fields) throws(ProtocolError) {
         let accuracy = try fields.optionalDouble("desiredAccuracy") ?? 0
         guard accuracy >= 0 else { throw fields.invalid("desiredAccuracy", "expected at least 0 metres, found \(accuracy)") }
         let seconds = try fields.optionalDouble("timeout") ?? 30
-        guard seconds > 0, seconds <= Self.maximumTimeout.seconds else {
-            throw fields.invalid("timeout", "expected more than 0 and at most \(Int(Self.maximumTimeout.seconds)) seconds, found \(seconds)")
+        guard Self.isValidTimeout(seconds) else {
+            throw fields.invalid("timeout", "expected \(Self.validTimeouts), found \(seconds)")
         }
         self.init(desiredAccuracy: accuracy, timeout: .seconds(seconds))
     }

@@ -13,6 +13,9 @@ public enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNam
     case stopLiveUpdates
     /// One location after convergence (`requestLocation`).
     case requestLocation
+    /// Withdraws a pending `requestLocation` (Core Location's `stopUpdatingLocation`), which
+    /// releases the receiver.
+    case cancelRequest
     /// The app's authorization and accuracy.
     case authorizationStatus
     /// Holds a service session (`CLServiceSession`): an authorization goal.
@@ -40,7 +43,7 @@ public enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNam
     /// and status; 2 for authorization and sessions; 3 for monitors.
     public var introducedIn: Int {
         switch self {
-        case .hello, .bye, .status, .startLiveUpdates, .stopLiveUpdates, .requestLocation: 1
+        case .hello, .bye, .status, .startLiveUpdates, .stopLiveUpdates, .requestLocation, .cancelRequest: 1
         case .authorizationStatus, .startServiceSession, .stopServiceSession,
             .startBackgroundActivitySession, .stopBackgroundActivitySession: 2
         case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers: 3

@@ -44,7 +44,7 @@ public enum ReplyResult: Hashable, Sendable {
     init(_ operation: OperationName, _ fields: Fields) throws(ProtocolError) {
         switch operation {
         case .hello: self = .hello(try HelloResult(fields))
-        case .bye, .stopLiveUpdates, .stopServiceSession, .stopBackgroundActivitySession, .closeMonitor, .addCondition,
+        case .bye, .stopLiveUpdates, .cancelRequest, .stopServiceSession, .stopBackgroundActivitySession, .closeMonitor, .addCondition,
             .removeCondition:
             self = .done
         case .startLiveUpdates: self = .subscription(try fields.identifier("subscription"))

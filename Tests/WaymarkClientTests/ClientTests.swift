@@ -76,13 +76,24 @@ struct ClientTests {
         }
     }
 
-    @Test func aCancelledRequestThrowsCancellationError() async throws {
+    @Test func aTimeoutOutsideTheProtocolsRangeIsRefusedWithoutAskingTheDaemon() async throws {
+        try await withDaemon(at: Self.socket) { daemon in
+            for seconds: Int64 in [0, 601, 10_000_000_000] {
+                await #expect(throws: WaymarkError.self) { try await Location.requestLocation(timeout: .seconds(seconds)) }
+            }
+            #expect(!daemon.agent.calls.contains { if case .request = $0 { true } else { false } })
+        }
+    }
+
+    @Test func aCancelledRequestThrowsCancellationErrorAndIsWithdrawn() async throws {
         try await withDaemon(at: Self.socket) { daemon in
             daemon.agent.answerRequests(with: nil)
             let request = Task { try await Location.requestLocation(timeout: .seconds(30)) }
             try await waitUntil { daemon.agent.calls.contains { if case .request = $0 { true } else { false } } }
             request.cancel()
             await #expect(throws: CancellationError.self) { try await request.value }
+            // The daemon hears of it and releases the request at once.
+            try await waitUntil { daemon.agent.calls.contains { if case .cancel = $0 { true } else { false } } }
         }
     }
 

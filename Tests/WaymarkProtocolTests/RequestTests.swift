@@ -9,6 +9,7 @@ struct RequestTests {
         .hello(Hello(version: 1, appID: "org.example.tracker")), .hello(Hello(version: 2)), .bye, .status,
         .startLiveUpdates(.fitness), .startLiveUpdates(.default), .stopLiveUpdates(subscription: 7),
         .requestLocation(LocationRequest(desiredAccuracy: 25, timeout: .seconds(2.5))),
+        .cancelRequest(request: .string("where")), .cancelRequest(request: .number(3)),
         .authorizationStatus, .startServiceSession(ServiceSessionRequest(authorization: .whenInUse, fullAccuracyPurposeKey: "Nav")),
         .stopServiceSession(session: 3), .startBackgroundActivitySession, .stopBackgroundActivitySession(session: 4),
         .openMonitor(name: "geofences"), .closeMonitor(monitor: 5),

@@ -7,7 +7,7 @@ import WaymarkProtocol
 struct ServerMessageTests {
     static let results: [(OperationName, ReplyResult)] = [
         (.hello, .hello(HelloResult(daemonVersion: "0.1.0", protocolVersion: 1, pid: 4242))),
-        (.bye, .done), (.stopLiveUpdates, .done), (.addCondition, .done),
+        (.bye, .done), (.stopLiveUpdates, .done), (.cancelRequest, .done), (.addCondition, .done),
         (.startLiveUpdates, .subscription(7)),
         (.requestLocation, .location(Samples.location)),
         (.status, .status(Samples.status)),

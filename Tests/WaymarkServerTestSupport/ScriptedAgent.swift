@@ -15,6 +15,7 @@ public final class ScriptedAgent: AgentService, Sendable {
         case start(SubscriptionID, ClientID, LiveConfiguration)
         case stop(SubscriptionID, ClientID)
         case request(RequestID, ClientID, desiredAccuracy: Double, timeout: Duration)
+        case cancel(RequestID, ClientID)
     }
 
     private struct State {
@@ -90,6 +91,10 @@ public final class ScriptedAgent: AgentService, Sendable {
         record(.request(request, client, desiredAccuracy: desiredAccuracy, timeout: timeout))
         let answer = state.withLock { $0.answer }
         if let answer { sink?.send(answer, request: request, to: client) }
+    }
+
+    public func cancelRequest(_ request: RequestID, for client: ClientID) {
+        record(.cancel(request, client))
     }
 
     public func status() -> StatusReport { report }

@@ -8,18 +8,19 @@ struct RequestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request", abstract: "Ask waymarkd for one location (requestLocation).")
 
-    @Option(name: .long, help: "The accuracy to converge to, metres (0: the best it can do until the timeout).")
+    @Option(name: .long, help: "The accuracy wanted, metres (0: the best, once the accuracy stops improving).")
     var accuracy = 0.0
 
-    @Option(name: .long, help: "How long to wait, seconds.")
+    @Option(name: .long, help: "How long to wait at most, seconds (\(LocationRequest.validTimeouts)).")
     var timeout = 30.0
 
     @Flag(name: .long, help: "Print the location as JSON.")
     var json = false
 
     func validate() throws {
-        guard accuracy >= 0, timeout > 0, timeout <= 3_600 else {
-            throw ValidationError("--accuracy must be 0 or more and --timeout between 0 and 3600 seconds")
+        guard accuracy >= 0 else { throw ValidationError("--accuracy must be 0 or more metres") }
+        guard LocationRequest.isValidTimeout(timeout) else {
+            throw ValidationError("--timeout must be \(LocationRequest.validTimeouts)")
         }
     }
 

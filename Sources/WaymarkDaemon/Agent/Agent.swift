@@ -104,6 +104,11 @@ public final class Agent: AgentService {
         feed(.requestLocation(request, desiredAccuracy: desiredAccuracy, timeout: scaled))
     }
 
+    public func cancelRequest(_ request: RequestID, for client: ClientID) {
+        requestClients[request] = nil
+        feed(.cancelRequest(request))
+    }
+
     public func status() -> StatusReport {
         let now = timeline.now
         let ledger = engine.ledger

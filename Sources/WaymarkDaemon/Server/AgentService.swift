@@ -29,6 +29,8 @@ public protocol AgentService: AnyObject {
     func stopLiveUpdates(_ subscription: SubscriptionID, for client: ClientID)
     /// Answer once, within `timeout`, through ``UpdateSink/send(_:request:to:)``.
     func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration)
+    /// The client withdrew `request` (the server has answered it): release what it holds.
+    func cancelRequest(_ request: RequestID, for client: ClientID)
     /// The daemon's status. The server fills in `clients`, `liveSubscriptions` and
     /// `pendingRequests` from its own tables.
     func status() -> StatusReport

@@ -57,6 +57,9 @@ extension Server {
         case .requestLocation(let parameters):
             try requestLocation(request.id, parameters, connection)
             return nil
+        case .cancelRequest(let id):
+            try cancelRequest(id, connection)
+            return .done
         default:
             preconditionFailure("\(operation.name) is not part of protocol version \(ProtocolVersion.current)")
         }
@@ -111,5 +114,17 @@ extension Server {
         connection.requests[lastRequestID] = id
         requests[lastRequestID] = connection.id
         agent.requestLocation(lastRequestID, for: connection.id, desiredAccuracy: parameters.desiredAccuracy, timeout: parameters.timeout)
+    }
+
+    /// Withdraws the connection's oldest pending request with the client's id `id`: it gets
+    /// its one reply (`cancelled`) now, and the agent releases what it held for it.
+    private func cancelRequest(_ id: MessageID, _ connection: Connection) throws(ProtocolError) {
+        guard let request = connection.requests.filter({ $0.value == id }).keys.min() else {
+            throw ProtocolError(.unknownRequest, "no requestLocation with id \(id) is pending on this connection")
+        }
+        connection.requests[request] = nil
+        requests[request] = nil
+        send(Reply(id: id, operation: .requestLocation, outcome: .failure(ProtocolError(.cancelled, "cancelled by cancelRequest"))), to: connection)
+        agent.cancelRequest(request, for: connection.id)
     }
 }
