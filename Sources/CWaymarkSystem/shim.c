@@ -1,4 +1,5 @@
 #define _GNU_SOURCE 1
+#include <malloc.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 
@@ -18,6 +19,10 @@ int waymark_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid) {
         *gid = credentials.gid;
     }
     return result;
+}
+
+int waymark_malloc_trim(size_t pad) {
+    return malloc_trim(pad);
 }
 
 int waymark_posix_openpt(int flags) {
