@@ -23,16 +23,13 @@ final class Waymarkd {
         _ = try connect()
     }
 
-    /// The daemon on a simulated walk run ten times faster than real time: a fix, and so an
-    /// update for a `default` subscription, every 0.1 s of real time.
-    static func walking() throws -> Waymarkd {
+    /// The daemon on a simulated walk run `speed` times faster than real time: a fix, and so
+    /// an update for a `default` subscription, every second of the walk.
+    static func walking(speed: Int = 10) throws -> Waymarkd {
         let scenario = NSTemporaryDirectory() + "waymark-hostile-walk-\(getpid()).scenario"
         try "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\nwalk 4h heading=90\n".write(toFile: scenario, atomically: true, encoding: .utf8)
-        return try Waymarkd(["--scenario", scenario, "--speed", "10"])
+        return try Waymarkd(["--scenario", scenario, "--speed", "\(speed)"])
     }
-
-    /// The time between updates of the walk in real time.
-    static let updateInterval = Duration.milliseconds(100)
 
     /// A new connection, retried while the daemon's listen backlog is full (for up to 10 s).
     func connect() throws -> RawClient {
