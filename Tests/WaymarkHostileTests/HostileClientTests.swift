@@ -19,6 +19,8 @@ struct HostileClientTests {
 
     init() {
         _ = ResourceLimits.raiseOpenFileLimit()
+        // A write to a receiver FIFO the daemon closed must fail, not kill the tests.
+        signal(SIGPIPE, SIG_IGN)
     }
 
     @Test func partialLinesCannotOutgrowTheUnitsMemoryLimit() async throws {
@@ -80,15 +82,20 @@ struct HostileClientTests {
     }
 
     @Test func aDeviceThatKeepsTheLineFullDoesNotStarveTheClients() async throws {
-        let terminal = try PseudoTerminal()
-        defer { try? terminal.close() }
-        let daemon = try Waymarkd(["--device", terminal.secondaryPath, "--baud", "115200"])
+        // A FIFO, which a writer keeps full (a pty's line discipline paces itself): every read
+        // of the receiver link comes back full.
+        let fifo = NSTemporaryDirectory() + "waymark-hostile-\(getpid())-receiver.fifo"
+        unlink(fifo)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let daemon = try Waymarkd(["--device", fifo])
         let flooding = Flag()
-        let writer = Thread {
+        Thread {
+            let descriptor = FileDescriptor(rawValue: open(fifo, O_WRONLY))
             var feed = NMEAFlood()
-            while flooding.isSet { feed.write(to: terminal.primary) }
-        }
-        writer.start()
+            while flooding.isSet { feed.write(to: descriptor) }
+            try? descriptor.close()
+        }.start()
         defer { flooding.clear() }
         try await Task.sleep(for: .milliseconds(500))
         var longest = Duration.zero
