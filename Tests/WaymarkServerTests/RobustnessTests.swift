@@ -21,7 +21,8 @@ struct RobustnessTests {
             #expect(error.code == .malformedJSON)
 
             try client.write(#"{"id":3,"op":"fly"}"# + "\n")
-            #expect(try client.readMessage() == .reply(Reply(id: .number(3), operation: nil, outcome: .failure(ProtocolError(.unknownOperation, "unknown operation \"fly\"")))))
+            #expect(try client.readMessage() == .reply(Reply(
+                id: .number(3), operation: nil, unknownOperation: "fly", outcome: .failure(ProtocolError(.unknownOperation, "unknown operation \"fly\"")))))
 
             let huge = "{\"id\":4,\"op\":\"status\",\"padding\":\"" + String(repeating: "x", count: 70_000) + "\"}\n"
             try client.write(huge)
