@@ -146,6 +146,23 @@ struct HostileClientTests {
         #expect(try daemon.memory().peak < Self.memoryLimit)
     }
 
+    @Test func thousandsOfClientsThatDoNotReadTheirRepliesCannotOutgrowTheLimit() async throws {
+        let daemon = try Waymarkd.walking()
+        let requests = #"{"id":1,"op":"hello","version":1}"# + "\n" + String(repeating: #"{"id":2,"op":"status"}"# + "\n", count: 50)
+        var crowd: [RawClient] = []
+        for _ in 0..<Self.crowd {
+            let client = try daemon.connect()
+            try client.write(requests)
+            crowd.append(client)
+        }
+        try await Task.sleep(for: .seconds(2))
+        let holding = try daemon.memory()
+        crowd.removeAll()
+        print("unread replies: \(Self.crowd) clients with 50 status requests each: RSS \(holding.resident >> 10) KiB, peak \(holding.peak >> 10) KiB")
+        #expect(holding.peak < Self.memoryLimit)
+        #expect(try daemon.connect().hello().operation == .hello)
+    }
+
     @Test func silentConnectionsCannotLockEveryoneOut() async throws {
         let daemon = try Waymarkd.walking()
         // The daemon's own user has no per-user cap: it can fill every slot, but not for long.
