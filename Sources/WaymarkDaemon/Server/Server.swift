@@ -33,6 +33,7 @@ public final class Server: UpdateSink {
     var requests: [RequestID: ClientID] = [:]
     /// Connections per peer user.
     private var connectionsPerUser: [uid_t: Int] = [:]
+    /// What the connections' line buffers hold, per user and in all.
     var inputBudget: InputBudget
     /// Connections to serve on the next turn without waiting for their sockets.
     var nextTurn: [Connection] = []
