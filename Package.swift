@@ -124,6 +124,12 @@ let package = Package(
             name: "WaymarkClientTests",
             dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "waymarkd"]
         ),
+        // The real waymarkd against hostile local clients: floods, stalls, thousands of
+        // connections (docs/reliability.md, "Hostile clients").
+        .testTarget(
+            name: "WaymarkHostileTests",
+            dependencies: ["WaymarkServerTestSupport", "WaymarkProtocol", "WaymarkSystem", "waymarkd"]
+        ),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
         .testTarget(

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE 1
 #include <sys/ioctl.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 
@@ -19,6 +20,10 @@ int waymark_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid) {
         *gid = credentials.gid;
     }
     return result;
+}
+
+int waymark_malloc_trim(size_t pad) {
+    return malloc_trim(pad);
 }
 
 int waymark_posix_openpt(int flags) {

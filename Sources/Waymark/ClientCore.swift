@@ -232,8 +232,9 @@ final class ClientCore {
             case .success(nil): break
             case .success(0): disconnected("the daemon closed the connection")
             case .success(let count?):
-                for case .line(let line) in lines.append(UnsafeRawBufferPointer(rebasing: buffer[..<count])) where descriptor == socket {
-                    receive(line)
+                lines.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                while descriptor == socket, let item = lines.nextItem() {
+                    if case .line(let line) = item { receive(line) }
                 }
             }
         }

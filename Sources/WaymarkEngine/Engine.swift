@@ -138,6 +138,9 @@ public struct Engine: Sendable {
             startRequest(number, desiredAccuracy: desiredAccuracy, timeout: timeout, at: now, actions: &actions)
         case .cancelRequest(let number):
             requests.removeAll { $0.number == number }
+        case .release(let ended, let cancelled):
+            subscriptions.removeAll { ended.contains($0.number) }
+            requests.removeAll { cancelled.contains($0.number) }
         case .tick:
             tick(at: now, actions: &actions)
         }

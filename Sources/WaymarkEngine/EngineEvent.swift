@@ -29,6 +29,9 @@ public enum EngineEvent: Sendable {
     case requestLocation(RequestNumber, desiredAccuracy: Double, timeout: Duration)
     /// A client withdrew its request, or went away before it was answered.
     case cancelRequest(RequestNumber)
+    /// Clients went away: their subscriptions and requests end together, in one pass
+    /// however many there are.
+    case release(subscriptions: Set<SubscriptionNumber>, requests: Set<RequestNumber>)
     /// A deadline the engine asked for (``Engine/nextDeadline``) has come.
     case tick
 }

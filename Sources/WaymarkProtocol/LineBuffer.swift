@@ -1,5 +1,10 @@
 /// Splits a connection's bytes into lines, refusing lines longer than a limit without
 /// buffering them: an oversize line is reported once and skipped up to its newline.
+///
+/// Lines are taken one at a time (``nextItem()``), so a reader can stop after a few and keep
+/// the rest for later; it should append more bytes only once ``nextItem()`` returned `nil`,
+/// which bounds what the buffer holds to one partial line plus one read. The storage is
+/// released whenever the buffer empties, so an idle connection costs no buffer at all.
 public struct LineBuffer: Sendable {
     /// What the bytes held.
     public enum Item: Equatable, Sendable {
@@ -11,7 +16,12 @@ public struct LineBuffer: Sendable {
 
     /// The longest line accepted, in bytes, without its newline.
     public let maximumLength: Int
-    private var pending: [UInt8] = []
+    private var bytes: [UInt8] = []
+    /// The first byte not taken yet.
+    private var start = 0
+    /// Bytes from ``start`` up to here hold no newline.
+    private var scanned = 0
+    /// Whether the bytes up to the next newline belong to a line reported too long.
     private var discarding = false
 
     /// A buffer for lines of at most `maximumLength` bytes.
@@ -19,31 +29,59 @@ public struct LineBuffer: Sendable {
         self.maximumLength = maximumLength
     }
 
-    /// Takes `bytes` and returns the lines they complete; blank lines are skipped.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Item] {
-        var items: [Item] = []
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let newline = rest.firstIndex(of: 0x0A)
-            let segment = rest[..<(newline ?? rest.endIndex)]
-            rest = newline.map { rest[($0 + 1)...] } ?? rest[rest.endIndex...]
-            if !discarding {
-                if pending.count + segment.count > maximumLength {
-                    items.append(.tooLong)
-                    pending.removeAll(keepingCapacity: true)
-                    discarding = true
-                } else {
-                    pending.append(contentsOf: segment)
-                }
-            }
-            guard newline != nil else { break }
-            if !discarding {
-                if pending.last == 0x0D { pending.removeLast() }
-                if pending.contains(where: { $0 != 0x20 && $0 != 0x09 }) { items.append(.line(pending)) }
-            }
-            pending.removeAll(keepingCapacity: true)
+    /// The memory the buffer holds, in bytes (its storage's capacity).
+    public var allocatedBytes: Int { bytes.capacity }
+
+    /// Adds bytes read from the connection.
+    public mutating func append(_ incoming: UnsafeRawBufferPointer) {
+        var incoming = incoming[...]
+        if discarding {
+            guard let newline = incoming.firstIndex(of: 0x0A) else { return }
             discarding = false
+            incoming = incoming[(newline + 1)...]
         }
-        return items
+        bytes.append(contentsOf: incoming)
+    }
+
+    /// The next complete line (blank lines are skipped) or oversize report, or `nil` when
+    /// the bytes so far hold none.
+    public mutating func nextItem() -> Item? {
+        while let newline = bytes[scanned...].firstIndex(of: 0x0A) {
+            var end = newline
+            let length = end - start
+            defer { take(upTo: newline + 1) }
+            if length > maximumLength { return .tooLong }
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            let line = bytes[start..<end]
+            if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { return .line(Array(line)) }
+        }
+        scanned = bytes.count
+        guard bytes.count - start > maximumLength else {
+            compact()
+            return nil
+        }
+        discarding = true
+        take(upTo: bytes.count)
+        return .tooLong
+    }
+
+    private mutating func take(upTo index: Int) {
+        start = index
+        scanned = index
+        if start == bytes.count { compact() }
+    }
+
+    /// Drops the bytes taken: frees the storage when nothing is left, moves a partial line to
+    /// the front once the taken bytes outweigh it.
+    private mutating func compact() {
+        if start == bytes.count {
+            bytes = []
+            start = 0
+            scanned = 0
+        } else if start > 0 && start >= bytes.count - start {
+            bytes.removeSubrange(..<start)
+            scanned -= start
+            start = 0
+        }
     }
 }

@@ -7,20 +7,26 @@ public struct Reply: Hashable, Sendable {
     public var id: MessageID?
     /// The request's operation; `nil` when it named none that is known.
     public var operation: OperationName?
+    /// The `op` of a request that named no known operation, echoed in its `unknownOperation`
+    /// error reply.
+    public var unknownOperation: String?
     /// The result, or the error.
     public var outcome: Result<ReplyResult, ProtocolError>
 
     /// Creates a reply.
-    public init(id: MessageID?, operation: OperationName?, outcome: Result<ReplyResult, ProtocolError>) {
+    public init(
+        id: MessageID?, operation: OperationName?, unknownOperation: String? = nil, outcome: Result<ReplyResult, ProtocolError>
+    ) {
         self.id = id
         self.operation = operation
+        self.unknownOperation = unknownOperation
         self.outcome = outcome
     }
 
     /// The reply as JSON.
     public var json: JSONValue {
         var object: JSONObject = ["id": id?.json ?? .null]
-        if let operation { object["op"] = .string(operation.rawValue) }
+        if let op = operation?.rawValue ?? unknownOperation { object["op"] = .string(op) }
         switch outcome {
         case .success(let result): object["result"] = .object(result.json)
         case .failure(let error): object["error"] = .object(error.json)
@@ -32,9 +38,11 @@ public struct Reply: Hashable, Sendable {
     /// with the decoding error, so whoever waits for it is answered.
     init(_ fields: Fields) throws(ProtocolError) {
         let id = try fields.optional("id", "an integer or a string", MessageID.init(json:))
-        let operation = try fields.optionalNamed("op", as: OperationName.self)
+        let op = try fields.optionalString("op")
+        let operation = op.flatMap(OperationName.init(rawValue:))
         self.id = id
         self.operation = operation
+        unknownOperation = operation == nil ? op : nil
         if let error = try fields.optionalFields("error") {
             outcome = .failure(try ProtocolError(error))
             return

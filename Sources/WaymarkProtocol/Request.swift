@@ -36,7 +36,8 @@ public struct Request: Hashable, Sendable {
         do throws(ProtocolError) {
             checked = try Self.header(fields, id: id)
         } catch {
-            throw RejectedRequest(id: id, operation: nil, error: error)
+            let unknown = error.code == .unknownOperation ? try? fields.string("op") : nil
+            throw RejectedRequest(id: id, operation: nil, unknownOperation: unknown, error: error)
         }
         do throws(ProtocolError) {
             self.init(id: checked.id, operation: try Operation(checked.name, fields))
@@ -64,11 +65,13 @@ public struct RejectedRequest: Error, Hashable, Sendable {
     public var id: MessageID?
     /// The operation, if it named a known one.
     public var operation: OperationName?
+    /// The `op` it named, if that is no operation of the protocol (echoed in the reply).
+    public var unknownOperation: String?
     /// Why it was rejected.
     public var error: ProtocolError
 
     /// The error reply the request gets.
     public var reply: Reply {
-        Reply(id: id, operation: operation, outcome: .failure(error))
+        Reply(id: id, operation: operation, unknownOperation: unknownOperation, outcome: .failure(error))
     }
 }

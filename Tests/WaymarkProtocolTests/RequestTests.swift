@@ -70,6 +70,7 @@ struct RequestTests {
         let rejected = #expect(throws: RejectedRequest.self) { try Request(line: Array(line.utf8)) }
         #expect(rejected?.id == id)
         #expect(rejected?.operation == operation)
+        #expect(rejected?.unknownOperation == (code == .unknownOperation ? "teleport" : nil))
         #expect(rejected?.error.code == code)
         #expect(rejected?.error.message == message)
     }

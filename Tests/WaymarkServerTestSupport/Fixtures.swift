@@ -1,11 +1,15 @@
+import WaymarkDaemon
 import WaymarkLocation
 
-/// A daemon listening at `path` (a fresh temporary directory's socket if `nil`), shut down
-/// (and the directory removed) when `body` ends.
-public func withDaemon(at path: String? = nil, _ body: (TestDaemon) async throws -> Void) async throws {
+/// A daemon listening at `path` (a fresh temporary directory's socket if `nil`), its
+/// configuration changed by `configure`, shut down (and the directory removed) when `body` ends.
+public func withDaemon(
+    at path: String? = nil, configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ body: (TestDaemon) async throws -> Void
+) async throws {
     let directory = try TemporarySocketDirectory()
     defer { directory.remove() }
-    let daemon = try TestDaemon(path: path ?? directory.socket())
+    let daemon = try TestDaemon(path: path ?? directory.socket(), configure: configure)
     do {
         try await body(daemon)
     } catch {
@@ -28,7 +32,9 @@ extension LocationUpdate {
 }
 
 /// A condition that did not come true in time.
-public struct TimedOut: Error {}
+public struct TimedOut: Error {
+    public init() {}
+}
 
 /// Waits (up to 5 s) until `condition` holds.
 public func waitUntil(_ condition: @Sendable () async -> Bool) async throws {

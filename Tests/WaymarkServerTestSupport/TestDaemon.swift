@@ -21,14 +21,18 @@ public final class TestDaemon: Sendable {
     /// Lines the server logged.
     public var log: [String] { logged.lines.withLock { $0 } }
 
-    /// Starts a daemon listening at `path`.
-    public init(path: String, agent: ScriptedAgent = ScriptedAgent()) throws {
+    /// Starts a daemon listening at `path`, its configuration changed by `configure`.
+    public init(
+        path: String, agent: ScriptedAgent = ScriptedAgent(), configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws {
         self.path = path
         self.agent = agent
         let loop = try EventLoop()
         remote = loop.remote
         let logged = self.logged
-        server = Server(configuration: ServerConfiguration(path: path, daemonVersion: "0.1.0-test"), agent: agent) { line in
+        var configuration = ServerConfiguration(path: path, daemonVersion: "0.1.0-test")
+        configure(&configuration)
+        server = Server(configuration: configuration, agent: agent) { line in
             logged.lines.withLock { $0.append(line) }
         }
         agent.attach(server)

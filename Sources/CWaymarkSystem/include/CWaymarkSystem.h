@@ -16,6 +16,9 @@ int waymark_accept4(int fd, int flags);
 /// getsockopt(SO_PEERCRED) on `fd` (struct ucred is GNU-only). Returns 0, or -1 with errno set.
 int waymark_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid);
 
+/// malloc_trim(3): gives freed heap memory back to the system. Returns 1 if some was.
+int waymark_malloc_trim(size_t pad);
+
 /// posix_openpt(3).
 int waymark_posix_openpt(int flags);
 

@@ -25,6 +25,11 @@ public final class Agent: AgentService {
     private var deadline: Instant?
     private var subscriptionClients: [SubscriptionID: ClientID] = [:]
     private var requestClients: [RequestID: ClientID] = [:]
+    /// Each client's subscriptions and requests, so that a disconnect costs what the client
+    /// held, not a scan of everyone's.
+    private var clientItems: [ClientID: (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>)] = [:]
+    /// What clients that left this turn held, for the engine on the next turn.
+    private var departed: (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) = ([], [])
     private let log: (String) -> Void
 
     /// Where updates and answers go (the server); set before the source starts.
@@ -75,30 +80,39 @@ public final class Agent: AgentService {
     }
 
     public func clientDisconnected(_ client: ClientID) {
-        let subscriptions = subscriptionClients.filter { $0.value == client }.map(\.key).sorted()
-        let requests = requestClients.filter { $0.value == client }.map(\.key).sorted()
-        for subscription in subscriptions {
-            subscriptionClients[subscription] = nil
-            feed(.stopLiveUpdates(subscription))
+        guard let items = clientItems.removeValue(forKey: client) else { return }
+        for subscription in items.subscriptions { subscriptionClients[subscription] = nil }
+        for request in items.requests { requestClients[request] = nil }
+        if departed.subscriptions.isEmpty && departed.requests.isEmpty {
+            loop.schedule(after: .zero) { [weak self] _ in self?.releaseDeparted() }
         }
-        for request in requests {
-            requestClients[request] = nil
-            feed(.cancelRequest(request))
-        }
+        departed.subscriptions.formUnion(items.subscriptions)
+        departed.requests.formUnion(items.requests)
+    }
+
+    /// Ends what the clients that left during the last turn held, in one engine event: when
+    /// thousands leave together, each costs what it held, not a pass over everyone's.
+    private func releaseDeparted() {
+        let released = departed
+        departed = ([], [])
+        feed(.release(subscriptions: released.subscriptions, requests: released.requests))
     }
 
     public func startLiveUpdates(_ subscription: SubscriptionID, for client: ClientID, configuration: LiveConfiguration) {
         subscriptionClients[subscription] = client
+        clientItems[client, default: ([], [])].subscriptions.insert(subscription)
         feed(.startLiveUpdates(subscription, configuration))
     }
 
     public func stopLiveUpdates(_ subscription: SubscriptionID, for client: ClientID) {
         subscriptionClients[subscription] = nil
+        clientItems[client]?.subscriptions.remove(subscription)
         feed(.stopLiveUpdates(subscription))
     }
 
     public func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration) {
         requestClients[request] = client
+        clientItems[client, default: ([], [])].requests.insert(request)
         // The client's timeout is real time; a compressed timeline passes faster.
         let scaled = Duration.nanoseconds(Int64(Double(timeout.nanoseconds) * timeline.speed))
         feed(.requestLocation(request, desiredAccuracy: desiredAccuracy, timeout: scaled))
@@ -177,6 +191,7 @@ public final class Agent: AgentService {
                 }
             case .complete(let request, let result):
                 if let client = requestClients.removeValue(forKey: request) {
+                    clientItems[client]?.requests.remove(request)
                     sink?.send(result, request: request, to: client)
                 }
             case .receiverPower(let on, let reason):

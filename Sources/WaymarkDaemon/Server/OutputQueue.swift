@@ -1,14 +1,36 @@
+import WaymarkLocation
 import WaymarkProtocol
 
-/// What a connection has still to send: replies in order, and at most one update per
+/// What a connection has still to send: replies in order, and a few updates per
 /// subscription.
 ///
 /// Replies are never dropped. Updates coalesce: a newer update for a subscription replaces the
-/// one waiting, and the one finally sent carries in `missed` how many were dropped since the
-/// last one sent. So a client that stops reading costs at most one update per subscription
-/// plus its replies, which ``replyBytes`` lets the server bound.
+/// one waiting if both say the same about the stream (`isStationary` and the diagnostics),
+/// and the one finally sent carries in `missed` how many were dropped since the last one sent.
+/// An update that changes that state (the pause, the resume, a diagnostic set or cleared)
+/// waits un-coalesced behind the others, so a client that reads again learns of it; at most
+/// ``maximumUpdatesPerSubscription`` wait per subscription, the oldest giving way (its count
+/// going to `missed`). So a client that stops reading costs a bounded number of updates per
+/// subscription plus its replies, which ``replyBytes`` lets the server bound.
 struct OutputQueue {
+    /// Updates waiting per subscription at most: the newest states.
+    static let maximumUpdatesPerSubscription = 4
+
+    /// What an update says about its stream beyond the location: updates that agree on it
+    /// may replace one another.
+    struct StreamState: Equatable {
+        var isStationary: Bool
+        var diagnostics: Diagnostics
+
+        init(_ update: LocationUpdate) {
+            isStationary = update.isStationary
+            diagnostics = update.diagnostics
+        }
+    }
+
     private struct PendingUpdate {
+        let subscription: UInt64
+        let state: StreamState
         /// The update's JSON (``UpdateEvent/encode(_:)``), shared with the other clients.
         var update: [UInt8]
         var missed: Int
@@ -21,11 +43,11 @@ struct OutputQueue {
     private var firstReply = 0
     /// Bytes of replies waiting behind ``current``.
     private(set) var replyBytes = 0
-    private var updates: [UInt64: PendingUpdate] = [:]
-    private var updateOrder: [UInt64] = []
+    /// Waiting updates, oldest first.
+    private var updates: [PendingUpdate] = []
 
     /// Whether nothing is waiting.
-    var isEmpty: Bool { written == current.count && firstReply == replies.count && updateOrder.isEmpty }
+    var isEmpty: Bool { written == current.count && firstReply == replies.count && updates.isEmpty }
 
     /// Queues a reply (a complete line).
     mutating func append(reply line: [UInt8]) {
@@ -33,24 +55,25 @@ struct OutputQueue {
         replyBytes += line.count
     }
 
-    /// Queues an encoded update for `subscription`; returns whether it replaced one that was
-    /// waiting.
-    mutating func append(encodedUpdate update: [UInt8], subscription: UInt64) -> Bool {
-        if var pending = updates[subscription] {
-            pending.update = update
-            pending.missed += 1
-            updates[subscription] = pending
-            return true
+    /// Queues an encoded update for `subscription` saying `state`; returns how many waiting
+    /// updates it replaced or pushed out (0 or 1).
+    mutating func append(encodedUpdate update: [UInt8], state: StreamState, subscription: UInt64) -> Int {
+        if let newest = updates.lastIndex(where: { $0.subscription == subscription }), updates[newest].state == state {
+            updates[newest].update = update
+            updates[newest].missed += 1
+            return 1
         }
-        updates[subscription] = PendingUpdate(update: update, missed: 0)
-        updateOrder.append(subscription)
-        return false
+        let waiting = updates.indices.filter { updates[$0].subscription == subscription }
+        updates.append(PendingUpdate(subscription: subscription, state: state, update: update, missed: 0))
+        guard waiting.count == Self.maximumUpdatesPerSubscription else { return 0 }
+        let oldest = updates.remove(at: waiting[0])
+        updates[waiting[1] - 1].missed += oldest.missed + 1
+        return 1
     }
 
-    /// Forgets the update waiting for `subscription`, if any.
-    mutating func removeUpdate(for subscription: UInt64) {
-        guard updates.removeValue(forKey: subscription) != nil else { return }
-        updateOrder.removeAll { $0 == subscription }
+    /// Forgets the updates waiting for `subscription`, if any.
+    mutating func removeUpdates(for subscription: UInt64) {
+        updates.removeAll { $0.subscription == subscription }
     }
 
     /// The bytes to write next, moving the next message up when the current one is done;
@@ -58,7 +81,12 @@ struct OutputQueue {
     mutating func nextBytes() -> (bytes: ArraySlice<UInt8>, isNewMessage: Bool) {
         var isNew = false
         if written == current.count {
-            guard let line = takeNext() else { return ([], false) }
+            guard let line = takeNext() else {
+                // Nothing waits: the last message's storage goes.
+                current = []
+                written = 0
+                return ([], false)
+            }
             current = line
             written = 0
             isNew = true
@@ -77,14 +105,13 @@ struct OutputQueue {
             firstReply += 1
             replyBytes -= line.count
             if firstReply == replies.count {
-                replies.removeAll(keepingCapacity: true)
+                replies.removeAll(keepingCapacity: false)
                 firstReply = 0
             }
             return line
         }
-        guard !updateOrder.isEmpty else { return nil }
-        let subscription = updateOrder.removeFirst()
-        let pending = updates.removeValue(forKey: subscription)!
-        return UpdateEvent.line(subscription: subscription, encodedUpdate: pending.update, missed: pending.missed)
+        guard !updates.isEmpty else { return nil }
+        let pending = updates.removeFirst()
+        return UpdateEvent.line(subscription: pending.subscription, encodedUpdate: pending.update, missed: pending.missed)
     }
 }

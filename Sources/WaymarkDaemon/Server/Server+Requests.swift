@@ -14,17 +14,13 @@ extension Server {
         }
         let outcome: Result<ReplyResult, ProtocolError>
         do throws(ProtocolError) {
-            // nil: the agent answers later (requestLocation).
+            // nil: answered later (requestLocation by the agent, bye after the requests).
             guard let result = try perform(request, for: connection) else { return }
             outcome = .success(result)
         } catch {
             outcome = .failure(error)
         }
         send(Reply(id: request.id, operation: request.operation.name, outcome: outcome), to: connection)
-        if case .bye = request.operation {
-            connection.closesWhenFlushed = true
-            flush(connection)
-        }
         if case .success(.subscription(let subscription)) = outcome, case .startLiveUpdates(let configuration) = request.operation {
             // After the reply is queued, so the subscription's first update follows it.
             agent.startLiveUpdates(subscription, for: connection.id, configuration: configuration)
@@ -42,7 +38,10 @@ extension Server {
         }
         switch operation {
         case .hello(let hello): return try greet(connection, hello)
-        case .bye: return .done
+        case .bye:
+            connection.bye = request.id
+            sayGoodbyeIfDone(connection)
+            return nil
         default: break
         }
         guard connection.isGreeted else {
@@ -63,6 +62,14 @@ extension Server {
         default:
             preconditionFailure("\(operation.name) is not part of protocol version \(ProtocolVersion.current)")
         }
+    }
+
+    /// Answers `bye` once the connection's location requests are answered, and closes it
+    /// when everything is written.
+    func sayGoodbyeIfDone(_ connection: Connection) {
+        guard let id = connection.bye, connection.requests.isEmpty else { return }
+        connection.closesWhenFlushed = true
+        send(Reply(id: id, operation: .bye, outcome: .success(.done)), to: connection)
     }
 
     private func greet(_ connection: Connection, _ hello: Hello) throws(ProtocolError) -> ReplyResult {
@@ -102,7 +109,7 @@ extension Server {
             throw ProtocolError(.unknownSubscription, "subscription \(subscription) is not held by this connection")
         }
         subscriptions[subscription] = nil
-        connection.output.removeUpdate(for: subscription)
+        connection.output.removeUpdates(for: subscription)
         agent.stopLiveUpdates(subscription, for: connection.id)
     }
 

@@ -1,3 +1,4 @@
+import Glibc
 import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkProtocol
@@ -7,9 +8,11 @@ import WaymarkSystem
 /// them to the ``AgentService``, and writes replies and updates back, all on the event loop's
 /// thread (`docs/protocol.md`).
 ///
-/// A client that stops reading never slows the loop or the others: every socket is
-/// nonblocking, each client's updates coalesce to the newest per subscription, and a client
-/// whose unread replies pass ``ServerConfiguration/maximumQueuedReplyBytes`` is disconnected.
+/// No client can slow the loop or crowd out the others (`docs/protocol.md`, "Limits"): every
+/// socket is nonblocking with a small kernel send buffer; each connection gets a few requests
+/// handled per turn, and none while its replies are unread; each client's updates coalesce
+/// in the daemon; unfinished input is bounded in total and per user; a user may hold only so
+/// many connections, and each must say `hello` in time.
 ///
 /// The server holds its agent strongly; the agent should hold the server (its ``UpdateSink``)
 /// weakly.
@@ -17,7 +20,7 @@ public final class Server: UpdateSink {
     /// How it listens and what it allows.
     public let configuration: ServerConfiguration
     /// What it has done so far.
-    public private(set) var counters = ServerCounters()
+    public internal(set) var counters = ServerCounters()
 
     let agent: any AgentService
     let log: (String) -> Void
@@ -28,6 +31,17 @@ public final class Server: UpdateSink {
     var subscriptions: [SubscriptionID: ClientID] = [:]
     /// Every pending request's client.
     var requests: [RequestID: ClientID] = [:]
+    /// Connections per peer user.
+    private var connectionsPerUser: [uid_t: Int] = [:]
+    /// What the connections' line buffers hold, per user and in all.
+    var inputBudget: InputBudget
+    /// Connections to serve on the next turn without waiting for their sockets.
+    var nextTurn: [Connection] = []
+    private var helloDeadlines = HelloDeadlines()
+    private var helloTimer: TimerID?
+    /// Bytes of buffers freed since the heap was last trimmed.
+    private var releasedSinceTrim = 0
+    private var isTrimScheduled = false
     private var lastClientID: ClientID = 0
     var lastSubscriptionID: SubscriptionID = 0
     var lastRequestID: RequestID = 0
@@ -40,11 +54,15 @@ public final class Server: UpdateSink {
     public init(configuration: ServerConfiguration, agent: any AgentService, log: @escaping (String) -> Void = { _ in }) {
         self.configuration = configuration
         self.agent = agent
+        inputBudget = InputBudget(
+            total: configuration.maximumBufferedInputBytes, perUser: configuration.maximumBufferedInputBytesPerUser)
         self.log = log
     }
 
     /// The number of connected clients.
     public var clientCount: Int { connections.count }
+    /// Bytes the clients' unfinished input holds now.
+    public var bufferedInputBytes: Int { inputBudget.used }
 
     /// Creates the socket's directory if needed, listens, and starts accepting on `loop`.
     public func start(on loop: EventLoop) throws(SystemError) {
@@ -100,13 +118,24 @@ public final class Server: UpdateSink {
         }
         do throws(SystemError) {
             let credentials = try descriptor.peerCredentials()
+            let user = credentials.uid
+            let held = connectionsPerUser[user, default: 0]
+            guard held < configuration.maximumClientsPerUser || configuration.uncappedUsers.contains(user) else {
+                counters.clientsRefusedOverUserCap += 1
+                log("refused a client of uid \(user): it holds \(held) connections already")
+                try? descriptor.close()
+                return
+            }
+            try descriptor.setSendBufferSize(configuration.sendBufferBytes)
             lastClientID += 1
             let connection = Connection(id: lastClientID, descriptor: descriptor, credentials: credentials)
             try loop?.register(descriptor, for: connection.interest) { [weak self] _, events in
                 self?.handle(events, on: connection.id)
             }
             connections[connection.id] = connection
+            connectionsPerUser[user] = held + 1
             counters.connectionsAccepted += 1
+            expectHello(from: connection)
             agent.clientConnected(connection.id, credentials: credentials)
         } catch {
             log("refused a client: \(error)")
@@ -114,8 +143,38 @@ public final class Server: UpdateSink {
         }
     }
 
+    // MARK: Hello timeout
+
+    private func expectHello(from connection: Connection) {
+        guard let loop else { return }
+        helloDeadlines.append(connection.id, deadline: loop.now + configuration.helloTimeout)
+        if helloTimer == nil { scheduleHelloTimer() }
+    }
+
+    private func scheduleHelloTimer() {
+        guard let loop, let earliest = helloDeadlines.earliest else { return }
+        helloTimer = loop.schedule(at: earliest) { [weak self] loop in
+            guard let self else { return }
+            helloTimer = nil
+            for id in helloDeadlines.popDue(at: loop.now) {
+                guard let connection = connections[id], !connection.isGreeted, connection.takesRequests else { continue }
+                counters.clientsClosedWithoutHello += 1
+                refuse(connection, ProtocolError(.helloRequired, "no hello within \(configuration.helloTimeout); closing the connection"))
+            }
+            scheduleHelloTimer()
+        }
+    }
+
+    /// Answers `connection` with `error`, reads nothing more from it, and closes it once the
+    /// error is written.
+    func refuse(_ connection: Connection, _ error: ProtocolError) {
+        connection.closesWhenFlushed = true
+        releaseInput(of: connection)
+        send(Reply(id: nil, operation: nil, outcome: .failure(error)), to: connection)
+    }
+
     private func handle(_ events: IOEvents, on id: ClientID) {
-        if events.contains(.readable) { read(from: id) }
+        if events.contains(.readable), let connection = connections[id] { serve(connection) }
         if events.contains(.writable), let connection = connections[id] { flush(connection) }
         if !events.isDisjoint(with: [.hangup, .error]), connections[id] != nil { disconnect(id, reason: nil) }
     }
@@ -124,6 +183,11 @@ public final class Server: UpdateSink {
     func disconnect(_ id: ClientID, reason: String?) {
         guard let connection = connections.removeValue(forKey: id) else { return }
         if let reason { log("client \(id) (pid \(connection.credentials.pid)) disconnected: \(reason)") }
+        let user = connection.credentials.uid
+        let held = connectionsPerUser[user, default: 1] - 1
+        connectionsPerUser[user] = held == 0 ? nil : held
+        releaseInput(of: connection)
+        if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
         for subscription in connection.subscriptions { subscriptions[subscription] = nil }
         for request in connection.requests.keys { requests[request] = nil }
         try? loop?.unregister(connection.descriptor)
@@ -131,45 +195,34 @@ public final class Server: UpdateSink {
         agent.clientDisconnected(id)
     }
 
-    // MARK: Reading
-
-    private func read(from id: ClientID) {
-        guard let connection = connections[id] else { return }
-        withUnsafeTemporaryAllocation(byteCount: 16_384, alignment: 1) { buffer in
-            // A few reads per turn at most, so one talkative client cannot hold the loop.
-            for _ in 0..<4 {
-                guard connections[id] === connection, !connection.closesWhenFlushed else { return }
-                let count: Int?
-                do throws(SystemError) {
-                    count = try connection.descriptor.read(into: buffer)
-                } catch {
-                    disconnect(id, reason: "\(error)")
-                    return
-                }
-                guard let count else { return }
-                guard count > 0 else {
-                    endOfInput(connection)
-                    return
-                }
-                for item in connection.lines.append(UnsafeRawBufferPointer(rebasing: buffer[..<count])) {
-                    guard connections[id] === connection, !connection.closesWhenFlushed else { return }
-                    counters.messagesIn += 1
-                    switch item {
-                    case .line(let line): handle(line: line, from: connection)
-                    case .tooLong:
-                        let error = ProtocolError(.messageTooLarge, "a message line is longer than \(ProtocolLimits.maximumLineLength) bytes; it was discarded")
-                        send(Reply(id: nil, operation: nil, outcome: .failure(error)), to: connection)
-                    }
-                }
+    /// Reads and drops what the client sent and the daemon will not read (a bounded amount),
+    /// so that closing does not reset the connection: a Unix socket closed with unread data
+    /// makes the peer's reads fail with ECONNRESET, and the client would lose the last reply
+    /// (`bye`'s, or the error saying why it is closed).
+    private func discardUnreadInput(of connection: Connection) {
+        withUnsafeTemporaryAllocation(byteCount: Self.readSize, alignment: 1) { buffer in
+            for _ in 0..<16 {
+                guard let count = try? connection.descriptor.read(into: buffer), count > 0 else { return }
             }
         }
     }
 
-    /// The client shut down its sending side: it may still read, so the connection stays
-    /// until it closes (a half-closed client such as `socat` still gets its updates).
-    private func endOfInput(_ connection: Connection) {
-        connection.isReading = false
-        updateInterest(connection)
+    /// Frees a connection's input buffer and returns its bytes to the budget; once enough
+    /// was freed, the heap is trimmed on the next turn, so that memory goes back to the system
+    /// after many connections close (glibc keeps freed memory otherwise).
+    private func releaseInput(of connection: Connection) {
+        releasedSinceTrim += connection.bufferedInputBytes
+        _ = inputBudget.change(connection.credentials.uid, from: connection.bufferedInputBytes, to: 0)
+        connection.lines = LineBuffer()
+        connection.bufferedInputBytes = 0
+        connection.hasUnhandledInput = false
+        guard releasedSinceTrim >= 1 << 20, !isTrimScheduled, let loop else { return }
+        isTrimScheduled = true
+        loop.schedule(after: .zero) { [weak self] _ in
+            Heap.releaseFreedMemory()
+            self?.isTrimScheduled = false
+            self?.releasedSinceTrim = 0
+        }
     }
 
     // MARK: Writing
@@ -207,10 +260,11 @@ public final class Server: UpdateSink {
             disconnect(connection.id, reason: nil)
             return
         }
+        if connection.hasUnhandledInput && connection.output.replyBytes == 0 { serveNextTurn(connection) }
         updateInterest(connection)
     }
 
-    private func updateInterest(_ connection: Connection) {
+    func updateInterest(_ connection: Connection) {
         let wanted = connection.wantedInterest
         guard wanted != connection.interest else { return }
         do throws(SystemError) {
@@ -225,10 +279,10 @@ public final class Server: UpdateSink {
 
     public func send(_ update: LocationUpdate, subscription: SubscriptionID, to client: ClientID) {
         guard subscriptions[subscription] == client, let connection = connections[client] else { return }
-        if connection.output.append(encodedUpdate: encoded(update), subscription: subscription) {
-            counters.updatesCoalesced += 1
-        }
-        flush(connection)
+        let state = OutputQueue.StreamState(update)
+        counters.updatesCoalesced += connection.output.append(encodedUpdate: encoded(update), state: state, subscription: subscription)
+        // While the loop waits for room in the socket, writing now would only fail.
+        if !connection.interest.contains(.writable) { flush(connection) }
     }
 
     private func encoded(_ update: LocationUpdate) -> [UInt8] {
@@ -250,5 +304,6 @@ public final class Server: UpdateSink {
             }
         }
         send(Reply(id: id, operation: .requestLocation, outcome: outcome), to: connection)
+        if connection.bye != nil { sayGoodbyeIfDone(connection) }
     }
 }

@@ -10,6 +10,12 @@ public struct ServerCounters: Hashable, Sendable {
     public var updatesCoalesced = 0
     /// Clients disconnected because their replies piled up unread.
     public var slowClientsDisconnected = 0
+    /// Connections refused because their user held its share of connections.
+    public var clientsRefusedOverUserCap = 0
+    /// Connections closed for not saying `hello` in time.
+    public var clientsClosedWithoutHello = 0
+    /// Connections refused because their unfinished input took them over a budget.
+    public var clientsRefusedOverInputBudget = 0
 
     /// All zero.
     public init() {}

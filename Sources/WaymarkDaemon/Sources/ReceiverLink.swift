@@ -93,6 +93,10 @@ final class ReceiverLink {
     /// FIFO) 0 bytes is the end of the stream.
     private var isTerminal = false
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
+    /// Reads per turn of the loop at most: a device that keeps the line full (or a pty
+    /// written without pause) must not hold the loop from the clients; the loop reports the
+    /// port again on its next turn while bytes wait.
+    static let maximumReadsPerTurn = 4
 
     /// A link for `configuration`; `openPort` opens a port (tests pass their own).
     init(
@@ -184,7 +188,9 @@ final class ReceiverLink {
     private func readable(_ readiness: IOEvents) {
         guard let port else { return }
         var gone = readiness.contains(.hangup) || readiness.contains(.error)
-        while !gone, self.port === port {
+        var reads = 0
+        while !gone, self.port === port, reads < Self.maximumReadsPerTurn {
+            reads += 1
             let count: Int?
             do {
                 count = try readBuffer.withUnsafeMutableBytes { buffer throws(SystemError) in try port.read(into: buffer) }

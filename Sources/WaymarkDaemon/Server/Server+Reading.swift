@@ -1,0 +1,106 @@
+import WaymarkProtocol
+import WaymarkSystem
+
+extension Server {
+    /// Bytes read from a client at once: one read per connection per turn.
+    static let readSize = 16_384
+
+    /// Handles a connection's requests for this turn: the lines already read, then what one
+    /// read brings, at most ``ServerConfiguration/maximumRequestsPerTurn`` of them, and none
+    /// while its replies wait unwritten (the client is not reading them: it is not read either
+    /// until it does). What is left waits for the next turn, so every client and source gets
+    /// its turn however much one client sends.
+    func serve(_ connection: Connection) {
+        var handled = 0
+        var hasRead = false
+        connection.hasUnhandledInput = false
+        while isConnected(connection), connection.takesRequests {
+            guard connection.output.replyBytes == 0, handled < configuration.maximumRequestsPerTurn else {
+                connection.hasUnhandledInput = true
+                if connection.output.replyBytes == 0 { serveNextTurn(connection) }
+                break
+            }
+            if let item = connection.lines.nextItem() {
+                handled += 1
+                handle(item, from: connection)
+                continue
+            }
+            guard isConnected(connection), account(connection), !hasRead, connection.isReading else { break }
+            hasRead = true
+            guard read(from: connection) else { break }
+        }
+        if isConnected(connection) { updateInterest(connection) }
+    }
+
+    /// Reads once from `connection` into its line buffer; returns whether bytes came.
+    private func read(from connection: Connection) -> Bool {
+        withUnsafeTemporaryAllocation(byteCount: Self.readSize, alignment: 1) { buffer in
+            let count: Int?
+            do throws(SystemError) {
+                count = try connection.descriptor.read(into: buffer)
+            } catch {
+                disconnect(connection.id, reason: "\(error)")
+                return false
+            }
+            guard let count else { return false }
+            guard count > 0 else {
+                // The client shut down its sending side: it may still read, so the connection
+                // stays until it closes (a half-closed client such as `socat` still gets its
+                // updates).
+                connection.isReading = false
+                return false
+            }
+            connection.lines.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            return account(connection)
+        }
+    }
+
+    /// Brings the budget up to date with what `connection`'s line buffer holds; a connection
+    /// that takes its user or everyone over budget is refused. Returns whether it was not.
+    private func account(_ connection: Connection) -> Bool {
+        let bytes = connection.lines.allocatedBytes
+        let user = connection.credentials.uid
+        guard inputBudget.change(user, from: connection.bufferedInputBytes, to: bytes) else {
+            connection.bufferedInputBytes = bytes
+            counters.clientsRefusedOverInputBudget += 1
+            let held = inputBudget.used(by: user)
+            refuse(connection, ProtocolError(.limitExceeded, held > inputBudget.perUser
+                ? "unfinished lines of uid \(user) hold more than \(inputBudget.perUser) bytes; closing the connection"
+                : "unfinished lines of all clients hold more than \(inputBudget.total) bytes; closing the connection"))
+            return false
+        }
+        connection.bufferedInputBytes = bytes
+        return true
+    }
+
+    private func handle(_ item: LineBuffer.Item, from connection: Connection) {
+        counters.messagesIn += 1
+        switch item {
+        case .line(let line): handle(line: line, from: connection)
+        case .tooLong:
+            let error = ProtocolError(.messageTooLarge, "a message line is longer than \(ProtocolLimits.maximumLineLength) bytes; it was discarded")
+            send(Reply(id: nil, operation: nil, outcome: .failure(error)), to: connection)
+        }
+    }
+
+    func isConnected(_ connection: Connection) -> Bool { connections[connection.id] === connection }
+
+    /// Serves `connection` again on the next turn, after every other ready descriptor.
+    func serveNextTurn(_ connection: Connection) {
+        guard !connection.isQueuedForNextTurn, let loop else { return }
+        connection.isQueuedForNextTurn = true
+        if nextTurn.isEmpty {
+            loop.schedule(after: .zero) { [weak self] _ in self?.serveQueued() }
+        }
+        nextTurn.append(connection)
+    }
+
+    private func serveQueued() {
+        let queued = nextTurn
+        nextTurn = []
+        for connection in queued {
+            connection.isQueuedForNextTurn = false
+            if isConnected(connection) { serve(connection) }
+        }
+    }
+}
