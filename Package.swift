@@ -122,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkClientTests",
-            dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "waymarkd"]
+            dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop", "waymarkd"]
         ),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
