@@ -19,7 +19,7 @@ struct StreamSourceTests {
         try harness.run(for: .milliseconds(1_200))
         #expect(harness.lostReasons.count == 1)
         #expect(harness.lostReasons.first?.hasPrefix("cannot open \(path): ") == true)
-        #expect(harness.lostReasons.first?.contains("(\"\(path)\")") == true)
+        #expect(harness.lostReasons.first?.contains("(\"\(path)\"): No such file or directory (errno 2)") == true)
     }
 
     @Test func aDeviceThatAppearsLaterIsRead() throws {
