@@ -122,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkClientTests",
-            dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "waymarkd"]
+            dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop", "waymarkd"]
         ),
         // The real waymarkd against hostile local clients: floods, stalls, thousands of
         // connections (docs/reliability.md, "Hostile clients").

@@ -1,3 +1,4 @@
+import Glibc
 import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkProtocol
@@ -21,10 +22,13 @@ final class ClientCore {
     }
 
     private static let firstReconnectDelay = Duration.milliseconds(100)
+    /// How long a connect waits while the daemon's queue of new connections is full.
+    private static let connectPatience = Duration.seconds(2)
     private static let longestReconnectDelay = Duration.seconds(5)
 
     private let loop: EventLoop
     private let paths: () -> [String]
+    private let trust: SocketTrust
     private let appID: String?
     private var descriptor: FileDescriptor?
     private var lines = LineBuffer()
@@ -42,10 +46,11 @@ final class ClientCore {
     private var lastFailure = "not connected yet"
 
     /// A core on `loop` that looks for the daemon at `paths()` (tried in order, at every
-    /// attempt) and introduces itself as `appID`.
-    init(loop: EventLoop, paths: @escaping () -> [String], appID: String?) {
+    /// attempt), believes only a socket `trust` accepts, and introduces itself as `appID`.
+    init(loop: EventLoop, paths: @escaping () -> [String], trust: SocketTrust, appID: String?) {
         self.loop = loop
         self.paths = paths
+        self.trust = trust
         self.appID = appID
     }
 
@@ -155,11 +160,13 @@ final class ClientCore {
 
     // MARK: Connection
 
-    /// Connects to the first socket that answers, says hello and restarts every subscription.
+    /// Connects to the first trusted socket that answers, says hello and restarts every
+    /// subscription. When none answers, ``lastFailure`` says why for each path tried.
     private func connect() -> Bool {
+        var failures: [String] = []
         for path in paths() {
             do throws(SystemError) {
-                let socket = try FileDescriptor.connectUnixStream(to: path)
+                let socket = try connectTrusted(to: path)
                 do throws(SystemError) {
                     try loop.register(socket, for: .readable) { [unowned self] _, events in handle(events) }
                 } catch {
@@ -174,10 +181,34 @@ final class ClientCore {
                 for local in subscriptions.keys.sorted() { start(local) }
                 return true
             } catch {
-                lastFailure = "\(error)"
+                failures.append(Self.explain(error))
             }
         }
+        lastFailure = failures.joined(separator: "; then ")
         return false
+    }
+
+    /// Connects to `path` (waiting up to ``connectPatience`` while the daemon's queue is
+    /// full) and keeps the connection only if `trust` accepts the directories on the way and
+    /// the process listening (`docs/protocol.md`, "Connecting").
+    private func connectTrusted(to path: String) throws(SystemError) -> FileDescriptor {
+        let socket = try FileDescriptor.connectUnixStream(to: path, patience: Self.connectPatience)
+        do throws(SystemError) {
+            try trust.checkDirectories(of: path)
+            try trust.checkListener(of: socket, path: path)
+            return socket
+        } catch {
+            try? socket.close()
+            throw error
+        }
+    }
+
+    /// `error` as the user reads it, with what to do about a socket they may not use.
+    private static func explain(_ error: SystemError) -> String {
+        guard error.errno == EACCES, error.call == "connect" else { return "\(error)" }
+        var explained = error
+        explained.note = "only root and members of the group '\(SocketTrust.serviceUserName)' may connect (docs/hardware.md)"
+        return "\(explained)"
     }
 
     private func scheduleReconnect() {

@@ -2,12 +2,13 @@ import Glibc
 import Synchronization
 import WaymarkEventLoop
 import WaymarkProtocol
+import WaymarkSystem
 
 /// The one connection per process to the daemon: a ``ClientCore`` on an event loop that runs
 /// on its own thread, so no cooperative thread ever blocks on the socket.
 ///
 /// The socket is `WAYMARK_SOCKET` if set, else the system socket, else the development
-/// socket (see `SocketPath`); the app's identity is `WAYMARK_APP_ID` if set. Both are read at
+/// socket (see `SocketPath`), believed only if ``SocketTrust`` trusts it; the app's identity is `WAYMARK_APP_ID` if set. Both are read at
 /// every connection attempt.
 final class DaemonClient: Sendable {
     /// The process's client, started on first use.
@@ -25,7 +26,9 @@ final class DaemonClient: Sendable {
             fatalError("Waymark could not create its I/O event loop: \(error)")
         }
         remote = loop.remote
-        core = LoopBound(value: ClientCore(loop: loop, paths: Self.socketPaths, appID: environment("WAYMARK_APP_ID")))
+        let client = ClientCore(
+            loop: loop, paths: Self.socketPaths, trust: SocketTrust.current(), appID: environment("WAYMARK_APP_ID"))
+        core = LoopBound(value: client)
         let running = LoopBound(value: loop)
         startIOThread {
             do {

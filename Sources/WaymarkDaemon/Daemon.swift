@@ -25,6 +25,8 @@ public struct DaemonOptions: Sendable {
 
     /// The socket path.
     public var socketPath: String
+    /// A listening socket the service manager passed, used instead of ``socketPath``.
+    public var activatedSocket: FileDescriptor?
     /// The location source.
     public var source: Source
     /// How many timeline seconds pass per real second (simulations and replays only).
@@ -33,8 +35,12 @@ public struct DaemonOptions: Sendable {
     public var verbose: Bool
 
     /// Creates options.
-    public init(socketPath: String, source: Source, speed: Double = 1, verbose: Bool = false) {
+    public init(
+        socketPath: String, activatedSocket: FileDescriptor? = nil, source: Source, speed: Double = 1,
+        verbose: Bool = false
+    ) {
         self.socketPath = socketPath
+        self.activatedSocket = activatedSocket
         self.source = source
         self.speed = speed
         self.verbose = verbose
@@ -72,9 +78,9 @@ public final class Daemon {
         agent = Agent(
             loop: loop, source: source, receiver: receiver, timeline: Timeline(speed: speed),
             daemonVersion: Daemon.version, log: log)
-        server = Server(
-            configuration: ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version), agent: agent,
-            log: log)
+        var configuration = ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version)
+        configuration.activatedSocket = options.activatedSocket
+        server = Server(configuration: configuration, agent: agent, log: log)
         agent.sink = server
         try loop.handleSignals(Self.stoppingSignals.union(Self.survivedSignals)) { loop, signal in
             guard Self.stoppingSignals.contains(signal) else {
@@ -85,7 +91,8 @@ public final class Daemon {
         }
     }
 
-    /// Runs until SIGTERM or SIGINT.
+    /// Runs until SIGTERM or SIGINT. A failure after the server started listening closes the
+    /// socket and removes its file, so no stale socket is left behind.
     public func run() throws {
         try server.start(on: loop)
         do {
@@ -98,8 +105,15 @@ public final class Daemon {
         if let notifier, let interval = SystemdNotifier.watchdogInterval() {
             loop.schedule(after: interval / 2, repeating: interval / 2) { _ in try? notifier.send(.watchdog) }
         }
-        Daemon.log("waymarkd \(Daemon.version) listening on \(options.socketPath) (\(agent.status().source.description))")
-        try loop.run()
+        let activation = options.activatedSocket == nil ? "" : ", socket from the service manager"
+        Daemon.log("waymarkd \(Daemon.version) listening on \(options.socketPath) (\(agent.status().source.description)\(activation))")
+        do {
+            try loop.run()
+        } catch {
+            server.stop()
+            agent.stop()
+            throw error
+        }
         try? notifier?.send(.stopping)
         // Clients first: their subscriptions end while the source can still power down.
         server.stop()

@@ -2,7 +2,9 @@
 ///
 /// The system daemon listens at ``system``; an unprivileged development daemon at
 /// `$XDG_RUNTIME_DIR/waymark/waymark.sock`, or `/tmp/waymark-$UID/waymark.sock` without
-/// `XDG_RUNTIME_DIR`. `WAYMARK_SOCKET` overrides both, for daemon and clients alike.
+/// `XDG_RUNTIME_DIR`. `WAYMARK_SOCKET` overrides both, for daemon and clients alike. A daemon
+/// systemd starts with `RuntimeDirectory=waymark` listens in `$RUNTIME_DIRECTORY`, which is
+/// ``system``'s directory.
 public enum SocketPath {
     /// The system daemon's socket.
     public static let system = "/run/waymark/waymark.sock"
@@ -17,10 +19,14 @@ public enum SocketPath {
         return "/tmp/waymark-\(uid)/waymark.sock"
     }
 
-    /// Where a daemon run by `uid` listens: `WAYMARK_SOCKET`, else ``system`` for root, else
+    /// Where a daemon run by `uid` listens: `WAYMARK_SOCKET`, else `waymark.sock` in the
+    /// first directory of `RUNTIME_DIRECTORY` (set by systemd), else ``system`` for root, else
     /// the development socket. `environment` looks a variable up.
     public static func daemon(environment: (String) -> String?, uid: UInt32) -> String {
         if let explicit = explicit(environment) { return explicit }
+        if let runtime = environment("RUNTIME_DIRECTORY")?.split(separator: ":").first, runtime.hasPrefix("/") {
+            return "\(runtime)/waymark.sock"
+        }
         return uid == 0 ? system : development(runtimeDirectory: environment("XDG_RUNTIME_DIR"), uid: uid)
     }
 

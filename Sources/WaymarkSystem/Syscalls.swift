@@ -27,6 +27,14 @@ internal func system_lstat(_ path: UnsafePointer<CChar>, _ status: inout stat) -
     lstat(path, &status)
 }
 
+internal func system_realpath(_ path: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
+    realpath(path, nil)
+}
+
+internal func system_fcntl(_ fd: Int32, _ command: Int32, _ value: Int32) -> Int32 {
+    fcntl(fd, command, value)
+}
+
 internal func system_chmod(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
     chmod(path, mode)
 }
@@ -113,6 +121,24 @@ internal func system_sendto(
     _ address: UnsafePointer<sockaddr>, _ length: socklen_t
 ) -> Int {
     sendto(fd, buffer, count, flags, address, length)
+}
+
+internal func system_getsockopt(
+    _ fd: Int32, _ level: Int32, _ option: Int32, _ value: UnsafeMutableRawPointer, _ length: inout socklen_t
+) -> Int32 {
+    getsockopt(fd, level, option, value, &length)
+}
+
+internal func system_setsockopt(
+    _ fd: Int32, _ level: Int32, _ option: Int32, _ value: UnsafeRawPointer, _ length: socklen_t
+) -> Int32 {
+    setsockopt(fd, level, option, value, length)
+}
+
+internal func system_getsockname(
+    _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t
+) -> Int32 {
+    getsockname(fd, address, &length)
 }
 
 internal func system_peer_credentials(

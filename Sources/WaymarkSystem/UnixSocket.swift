@@ -1,22 +1,38 @@
 import Glibc
 
 extension FileDescriptor {
-    /// Creates a nonblocking, close-on-exec AF_UNIX socket of `type` with socket(2).
-    internal static func unixSocket(_ type: __socket_type) throws(SystemError) -> FileDescriptor {
-        let flags = Int32(type.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)
+    /// Creates a close-on-exec AF_UNIX socket of `type` with socket(2), nonblocking unless
+    /// `blocking`.
+    internal static func unixSocket(_ type: __socket_type, blocking: Bool = false) throws(SystemError) -> FileDescriptor {
+        let flags = Int32(type.rawValue | SOCK_CLOEXEC.rawValue) | (blocking ? 0 : Int32(SOCK_NONBLOCK.rawValue))
         return FileDescriptor(rawValue: try check("socket") { system_socket(AF_UNIX, flags, 0) })
     }
 
     /// Connects a new nonblocking stream socket to the Unix socket at `path` with connect(2).
-    /// A Unix socket connects at once or fails (EAGAIN when the listener's backlog is full).
-    public static func connectUnixStream(to path: String) throws(SystemError) -> FileDescriptor {
+    ///
+    /// A Unix socket connects at once while the listener's queue has room. When it is full
+    /// (a burst of clients the daemon has not accepted yet), the connect waits up to
+    /// `patience` for room, woken by the kernel as soon as the daemon accepts one (a blocking
+    /// connect bounded by `SO_SNDTIMEO`), and then fails with EAGAIN.
+    public static func connectUnixStream(to path: String, patience: Duration = .zero) throws(SystemError) -> FileDescriptor {
         let address = try UnixSocketAddress(path)
-        let socket = try unixSocket(SOCK_STREAM)
+        let waits = patience > .zero
+        let socket = try unixSocket(SOCK_STREAM, blocking: waits)
         do throws(SystemError) {
+            if waits { try socket.setSendTimeout(patience) }
             _ = try address.withSocketAddress { pointer, length throws(SystemError) in
                 try check("connect", path) { system_connect(socket.rawValue, pointer, length) }
             }
+            if waits {
+                try socket.setSendTimeout(.zero)
+                try socket.setNonblocking()
+            }
             return socket
+        } catch let error where error.errno == EAGAIN {
+            try? socket.close()
+            throw SystemError(
+                errno: EAGAIN, call: "connect", argument: path,
+                note: "the listener's queue of new connections " + (waits ? "stayed full for \(patience)" : "is full"))
         } catch {
             try? socket.close()
             throw error
@@ -30,5 +46,28 @@ extension FileDescriptor {
         try nilIfWouldBlock { () throws(SystemError) in
             try check("send") { system_send(rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
         }
+    }
+
+    /// Sets `O_NONBLOCK` with fcntl(2).
+    internal func setNonblocking() throws(SystemError) {
+        let flags = try check("fcntl(F_GETFL)") { system_fcntl(rawValue, F_GETFL, 0) }
+        _ = try check("fcntl(F_SETFL)") { system_fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) }
+    }
+
+    /// Bounds how long a blocking send or connect waits (`SO_SNDTIMEO`; zero: no bound).
+    private func setSendTimeout(_ timeout: Duration) throws(SystemError) {
+        let (seconds, attoseconds) = timeout.components
+        var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        _ = try check("setsockopt(SO_SNDTIMEO)") {
+            system_setsockopt(rawValue, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+        }
+    }
+
+    /// An integer socket option read with getsockopt(2).
+    internal func socketOption(_ level: Int32, _ option: Int32, _ name: String) throws(SystemError) -> Int32 {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        _ = try check("getsockopt(\(name))") { system_getsockopt(rawValue, level, option, &value, &length) }
+        return value
     }
 }

@@ -35,4 +35,21 @@ internal struct UnixSocketAddress {
             try body(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), length)
         }
     }
+
+    /// The filesystem path a Unix socket is bound to, from getsockname(2): `nil` for an
+    /// unbound or abstract socket.
+    internal static func boundPath(of socket: FileDescriptor) throws(SystemError) -> String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        _ = try withUnsafeMutablePointer(to: &address) { pointer throws(SystemError) in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(SystemError) in
+                try check("getsockname") { system_getsockname(socket.rawValue, raw, &length) }
+            }
+        }
+        let pathLength = Int(length) - MemoryLayout<sockaddr_un>.offset(of: \.sun_path)!
+        return withUnsafeBytes(of: address.sun_path) { raw in
+            let bytes = raw.prefix(max(0, pathLength)).prefix { $0 != 0 }
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        }
+    }
 }

@@ -13,8 +13,10 @@ let usage = """
                     | --replay FILE [--repeat] [--speed X]
                     | --device PATH [--baud N] [--serial]
 
-      --socket PATH    where to listen (default: $WAYMARK_SOCKET, else /run/waymark/waymark.sock
-                       as root, else $XDG_RUNTIME_DIR/waymark/waymark.sock)
+      --socket PATH    where to listen (default: $WAYMARK_SOCKET, else waymark.sock in
+                       $RUNTIME_DIRECTORY under systemd, else /run/waymark/waymark.sock as
+                       root, else $XDG_RUNTIME_DIR/waymark/waymark.sock); a socket systemd passes
+                       (waymarkd.socket, LISTEN_FDS) is used instead
       --board BOARD    run on the board a board file describes (a path, or a name such as
                        rpi-neo-m8n-adxl345 for a shipped Board/*.toml): its receiver (baud rate
                        detected when it says auto), power strategy and accelerometer; the
@@ -23,7 +25,8 @@ let usage = """
                        for a shipped Scenarios/*.scenario (default: demo)
       --receiver NAME  the simulated receiver: ublox-m8 (default), mt3339, quectel-l76
       --speed X        run a simulation or replay X times faster than real time
-      --device PATH    read NMEA from a tty, pty or FIFO (with --serial: through libserialport)
+      --device PATH    read NMEA from a tty, pty or FIFO (with --serial: through libserialport);
+                       a missing or failing device is retried with backoff
 
     """
 
@@ -111,8 +114,15 @@ if let board {
     source = .simulated(scenario: scenarioPath(scenario ?? "demo"), receiver: receiver, seed: seed)
 }
 
+let activated = SocketActivation.take()
+if activated.count > 1 {
+    fail("systemd passed \(activated.count) sockets; waymarkd listens on one (one ListenStream= in waymarkd.socket)")
+}
+
 do {
-    let daemon = try Daemon(options: DaemonOptions(socketPath: socketPath, source: source, speed: speed, verbose: verbose))
+    let options = DaemonOptions(
+        socketPath: socketPath, activatedSocket: activated.first, source: source, speed: speed, verbose: verbose)
+    let daemon = try Daemon(options: options)
     try daemon.run()
 } catch {
     fail("\(error)")

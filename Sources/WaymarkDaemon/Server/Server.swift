@@ -64,15 +64,14 @@ public final class Server: UpdateSink {
     /// Bytes the clients' unfinished input holds now.
     public var bufferedInputBytes: Int { inputBudget.used }
 
-    /// Creates the socket's directory if needed, listens, and starts accepting on `loop`.
+    /// Listens (``makeListener(for:)``) and starts accepting on `loop`.
     public func start(on loop: EventLoop) throws(SystemError) {
         precondition(self.loop == nil, "a server starts once")
         let descriptors = ResourceLimits.raiseOpenFileLimit()
         if descriptors < configuration.maximumClients + 64 {
             log("only \(descriptors) descriptors may be open: fewer than \(configuration.maximumClients) clients will fit")
         }
-        try createSocketDirectory(for: configuration.path)
-        let listener = try UnixListener(path: configuration.path, mode: configuration.mode)
+        let listener = try makeListener(for: configuration)
         do throws(SystemError) {
             try loop.register(listener.descriptor, for: .readable) { [weak self] _, _ in self?.acceptClients() }
         } catch {

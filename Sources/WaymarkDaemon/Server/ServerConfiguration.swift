@@ -1,10 +1,14 @@
 import Glibc
 import WaymarkProtocol
+import WaymarkSystem
 
 /// How the server listens and what it allows each client (`docs/protocol.md`, "Limits").
 public struct ServerConfiguration: Sendable {
     /// The socket's path (see ``WaymarkProtocol/SocketPath``); its directory is created if missing.
     public var path: String
+    /// A listening socket the service manager passed (``SocketActivation``): the server
+    /// accepts on it instead of creating a socket at ``path``, and leaves its file in place.
+    public var activatedSocket: FileDescriptor?
     /// The socket file's permissions: owner and group may connect.
     public var mode: mode_t = 0o660
     /// The daemon's version, for `hello` and `status`.

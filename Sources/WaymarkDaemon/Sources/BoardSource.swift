@@ -137,7 +137,7 @@ public final class BoardSource: LocationSource {
             },
             lost: { [unowned self] reason in self.events?(.receiverLost(reason: reason)) },
             log: log)
-        try link.start(on: loop, retrying: true)
+        link.start(on: loop)
     }
 
     public func setReceiverPower(on: Bool, reason: String) {

@@ -125,14 +125,13 @@ final class ReceiverLink {
         return false
     }
 
-    /// Opens the port on `loop`. If it cannot be opened, throws, or with `retrying` reports
-    /// the loss and keeps trying with backoff.
-    func start(on loop: EventLoop, retrying: Bool) throws {
+    /// Opens the port on `loop`. If it cannot be opened, reports the loss and keeps trying
+    /// with backoff (a receiver plugged in later, a device node udev has not made yet).
+    func start(on loop: EventLoop) {
         self.loop = loop
         do {
             try open()
         } catch {
-            guard retrying else { throw error }
             fail("cannot open \(configuration.path): \(error)")
         }
     }

@@ -9,6 +9,7 @@ import WaymarkSystem
 /// a pseudo-terminal or FIFO (tests, piped captures). Bytes go through the real decoder on
 /// the event loop (``ReceiverLink``).
 ///
+/// A device that is missing or cannot be opened at start is reported and retried the same way.
 /// A receiver that goes away (unplugged, the other end of a pty closed), a read error, or a
 /// stream that stays silent while the receiver should be talking is reported as
 /// ``SourceEvent/receiverLost(reason:)`` once; the port is reopened with backoff until it
@@ -53,7 +54,7 @@ public final class StreamSource: LocationSource {
         link.handlers.opened = { [unowned self] port in self.power = self.powerControl(port) }
         link.handlers.fix = { [unowned self] fix in self.events?(.fix(fix)) }
         link.handlers.lost = { [unowned self] reason in self.events?(.receiverLost(reason: reason)) }
-        try link.start(on: loop, retrying: false)
+        link.start(on: loop)
     }
 
     public func setReceiverPower(on: Bool, reason: String) {

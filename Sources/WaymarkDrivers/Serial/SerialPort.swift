@@ -18,7 +18,13 @@ public final class SerialPort: ByteStreamPort {
     /// Opens `path` read-write at `baudRate`, 8N1, no flow control. Pending input is kept.
     public init(path: String, baudRate: Int) throws(SystemError) {
         var found: OpaquePointer?
-        try Self.check(sp_get_port_by_name(path, &found), "sp_get_port_by_name", path)
+        do throws(SystemError) {
+            try Self.check(sp_get_port_by_name(path, &found), "sp_get_port_by_name", path)
+        } catch {
+            // libserialport says only "invalid argument" when the device is not there.
+            if access(path, F_OK) == -1 { throw SystemError(errno: errno, call: "open", argument: path) }
+            throw error
+        }
         guard let port = found else { throw SystemError(errno: ENODEV, call: "sp_get_port_by_name", argument: path) }
         do throws(SystemError) {
             try Self.check(sp_open(port, SP_MODE_READ_WRITE), "sp_open", path)
