@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import WaymarkStore
 
@@ -12,10 +13,11 @@ struct CrashSafetyTests {
     /// most hit commits.
     static let killWindowMicroseconds: ClosedRange<UInt32> = 0...120_000
 
-    static let torture: URL = {
+    /// `waymark-store-torture`, built next to the test bundle.
+    static let torture: String = {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if directory.lastPathComponent.hasSuffix(".xctest") { directory.deleteLastPathComponent() }
-        return directory.appendingPathComponent("waymark-store-torture")
+        return directory.appendingPathComponent("waymark-store-torture").path
     }()
 
     @Test func killNineLosesNoAcknowledgedChange() throws {
@@ -40,22 +42,40 @@ struct CrashSafetyTests {
     }
 
     /// Starts the writer at change `first`, kills it at a random moment and returns the changes
-    /// it acknowledged, and whether it had exited before the kill.
+    /// it acknowledged, and whether it had exited before the kill. Spawned and reaped with
+    /// posix_spawn and waitpid (Foundation's `Process` polls for the exit every 50 ms).
     static func runAndKill(_ database: String, from first: Int64) throws -> (Set<Int64>, Bool) {
-        let process = Process()
-        process.executableURL = torture
-        process.arguments = [database, String(first)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        var pipeEnds: [Int32] = [0, 0]
+        try #require(pipe(&pipeEnds) == 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let strings: [String] = [torture, database, String(first)]
+        let arguments = strings.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, torture, &actions, nil, arguments, environ)
+        close(pipeEnds[1])
+        defer { close(pipeEnds[0]) }
+        try #require(spawned == 0, "posix_spawn \(torture): errno \(spawned)")
+
         usleep(UInt32.random(in: killWindowMicroseconds))
-        let exitedEarly = !process.isRunning
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        var status: Int32 = 0
+        let exitedEarly = waitpid(pid, &status, WNOHANG) == pid
+        if !exitedEarly {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+        }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while case let count = read(pipeEnds[0], &buffer, buffer.count), count > 0 {
+            output += buffer.prefix(count)
+        }
         // Only whole lines count: a change is acknowledged once its line is out.
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        return (Set(lines.compactMap { Int64($0) }), exitedEarly && process.terminationReason == .exit)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        return (Set(lines.compactMap { Int64($0) }), exitedEarly)
     }
 
     /// Change n (even) recorded a pending request of app n; change n+1 granted it.
