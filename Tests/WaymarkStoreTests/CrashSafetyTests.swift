@@ -6,7 +6,7 @@ import WaymarkStore
 /// `kill -9` at random moments while `waymark-store-torture` commits: every change it printed
 /// (printed only after the commit returned) must be in the database, and the file must pass
 /// `PRAGMA integrity_check`. Figures in docs/store.md.
-@Suite("crash safety", .timeLimit(.minutes(3)))
+@Suite("crash safety", .timeLimit(.minutes(5)))
 struct CrashSafetyTests {
     static let iterations = 300
     /// Kills land uniformly in this window after the start, so some hit the open and migration,

@@ -143,6 +143,16 @@ struct DatabaseTests {
         #expect(error?.message.contains("uid 65534") == true)
     }
 
+    @Test(.enabled(if: geteuid() == 0, "only root can give a directory to another user"))
+    func refusesADirectoryOwnedByAnotherUser() throws {
+        let directory = try StoreDirectory()
+        defer { directory.remove() }
+        #expect(chown(directory.path, 65534, 65534) == 0)
+        let error = #expect(throws: StoreError.self) { try Database(path: directory.database) }
+        #expect(error?.kind == .unsafeFile)
+        #expect(error?.message.contains("\(directory.path) belongs to uid 65534") == true)
+    }
+
     @Test func refusesASymbolicLink() throws {
         let directory = try StoreDirectory()
         defer { directory.remove() }
