@@ -58,6 +58,13 @@ let package = Package(
             ]
         ),
 
+        // The daemon's persistent store: SQLite through its C library (libsqlite3-dev), a thin
+        // typed wrapper, the versioned schema and the authorization data of issue 13.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "WaymarkStore", dependencies: ["CSQLite", "WaymarkSystem"]),
+        // Commits to the store in a loop for the kill -9 test (WaymarkStoreTests).
+        .executableTarget(name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkSystem"]),
+
         // The daemon's socket server (Server/), which speaks WaymarkProtocol to clients.
         .target(
             name: "WaymarkDaemon",
@@ -137,6 +144,8 @@ let package = Package(
             dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
         ),
         .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard"]),
+        .testTarget(
+            name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
         .testTarget(
             name: "WaymarkDriversTests",
             dependencies: ["WaymarkDrivers", "WaymarkBoard", "WaymarkSystem", "WaymarkNMEA"]

@@ -15,9 +15,9 @@ install_packages() {
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
 
-# The system packages every build needs (C libraries the drivers link against).
+# The system packages every build needs (C libraries the drivers and the store link against).
 build_packages() {
-    install_packages pkg-config libgpiod-dev libserialport-dev
+    install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev
 }
 
 # `swift build` of the Benchmarks package, which depends on the root package by path. Right

@@ -1,0 +1,158 @@
+import WaymarkSystem
+
+/// The authorization data of issue 13 over the daemon's ``Database``: apps and the operator's
+/// decisions, pending requests, the global location-services switch. Each call is one
+/// transaction, on disk when it returns. It records; it decides nothing (policy lives above it).
+package final class AuthorizationStore {
+    private let database: Database
+
+    /// The store over `database`, whose schema is at ``StoreSchema``'s version.
+    package init(database: Database) {
+        self.database = database
+    }
+
+    /// The app `identity`, or nil when the store has never heard of it.
+    package func app(_ identity: AppIdentity) throws(StoreError) -> AppRecord? {
+        try database.rows(Self.selectApps + " WHERE identityKind = ? AND identityKey = ?", Self.key(identity), read: Self.app)
+            .first
+    }
+
+    /// Every app the store knows, by identity.
+    package func apps() throws(StoreError) -> [AppRecord] {
+        try database.rows(Self.selectApps + " ORDER BY identityKind, identityKey", read: Self.app)
+    }
+
+    /// Records that `identity` asked for `requested`, explaining why with `usageDescription`.
+    /// A repeated request keeps the time of the first and takes the latest text and level.
+    package func recordPendingRequest(
+        _ identity: AppIdentity, usageDescription: String, requested: AuthorizationGrant, at time: RealtimeInstant
+    ) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            let app = try rowID(of: identity, at: time)
+            try database.run(
+                """
+                INSERT INTO pendingRequests (app, usageDescription, requestedAuthorization, firstRequestedAt)
+                VALUES (?, ?, ?, ?)
+                ON CONFLICT (app) DO UPDATE SET
+                    usageDescription = excluded.usageDescription, requestedAuthorization = excluded.requestedAuthorization
+                """,
+                [.integer(app), .text(usageDescription), .text(requested.rawValue), Self.value(time)])
+        }
+    }
+
+    /// The requests no one has answered yet, oldest first.
+    package func pendingRequests() throws(StoreError) -> [PendingRequest] {
+        try database.rows(
+            """
+            SELECT identityKind, identityKey, usageDescription, requestedAuthorization, firstRequestedAt
+            FROM pendingRequests JOIN apps ON apps.id = pendingRequests.app
+            ORDER BY firstRequestedAt, identityKind, identityKey
+            """
+        ) { row throws(StoreError) in
+            PendingRequest(
+                identity: try Self.identity(row, 0), usageDescription: try row.string(2),
+                requested: try Self.decode(row, 3), firstRequestedAt: RealtimeInstant(nanosecondsSinceEpoch: try row.int64(4)))
+        }
+    }
+
+    /// Authorizes `identity` for `grant` with `accuracy`, answering its pending request if any.
+    package func grant(
+        _ identity: AppIdentity, _ grant: AuthorizationGrant, accuracy: AccuracyAuthorization, at time: RealtimeInstant
+    ) throws(StoreError) {
+        try decide(identity, grant.state, accuracy: accuracy, at: time)
+    }
+
+    /// Denies `identity`, answering its pending request if any; its accuracy is kept.
+    package func deny(_ identity: AppIdentity, at time: RealtimeInstant) throws(StoreError) {
+        try decide(identity, .denied, accuracy: nil, at: time)
+    }
+
+    /// Forgets the decision about `identity`: `notDetermined`, full accuracy, no pending request.
+    /// Its `appID` binding is kept.
+    package func reset(_ identity: AppIdentity, at time: RealtimeInstant) throws(StoreError) {
+        try decide(identity, .notDetermined, accuracy: .full, at: time)
+    }
+
+    /// Binds the declared `appID` to `identity` (nil removes the binding).
+    package func bindAppID(_ appID: String?, to identity: AppIdentity, at time: RealtimeInstant) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            let app = try rowID(of: identity, at: time)
+            try database.run(
+                "UPDATE apps SET appID = ?, updatedAt = ? WHERE id = ?", [.optionalText(appID), Self.value(time), .integer(app)])
+        }
+    }
+
+    /// Whether location services are on for the whole board (on until switched off).
+    package func locationServicesEnabled() throws(StoreError) -> Bool {
+        try database.rows("SELECT value FROM settings WHERE key = ?", [.text(Self.locationServicesKey)]) {
+            row throws(StoreError) in try row.bool(0)
+        }.first ?? true
+    }
+
+    /// Switches location services on or off for the whole board.
+    package func setLocationServicesEnabled(_ enabled: Bool) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            try database.run(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [.text(Self.locationServicesKey), .bool(enabled)])
+        }
+    }
+
+    /// Sets the state (and the accuracy, unless nil) of `identity` and removes its pending request.
+    private func decide(
+        _ identity: AppIdentity, _ state: AuthorizationState, accuracy: AccuracyAuthorization?, at time: RealtimeInstant
+    ) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            let app = try rowID(of: identity, at: time)
+            try database.run(
+                "UPDATE apps SET authorization = ?, accuracy = coalesce(?, accuracy), updatedAt = ? WHERE id = ?",
+                [.text(state.rawValue), .optionalText(accuracy?.rawValue), Self.value(time), .integer(app)])
+            try database.run("DELETE FROM pendingRequests WHERE app = ?", [.integer(app)])
+        }
+    }
+
+    /// The row id of `identity`, inserting it as `notDetermined` when new. Inside a transaction.
+    private func rowID(of identity: AppIdentity, at time: RealtimeInstant) throws(StoreError) -> Int64 {
+        try database.run(
+            "INSERT INTO apps (identityKind, identityKey, updatedAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            Self.key(identity) + [Self.value(time)])
+        let ids = try database.rows("SELECT id FROM apps WHERE identityKind = ? AND identityKey = ?", Self.key(identity)) {
+            row throws(StoreError) in try row.int64(0)
+        }
+        guard let id = ids.first else {
+            throw StoreError(.unexpectedValue, operation: "find app \(identity)", message: "inserted but not found")
+        }
+        return id
+    }
+
+    private static let locationServicesKey = "locationServicesEnabled"
+
+    private static let selectApps = "SELECT identityKind, identityKey, appID, authorization, accuracy, updatedAt FROM apps"
+
+    private static func app(_ row: Row) throws(StoreError) -> AppRecord {
+        AppRecord(
+            identity: try identity(row, 0), appID: try row.optionalString(2), authorization: try decode(row, 3),
+            accuracy: try decode(row, 4), updatedAt: RealtimeInstant(nanosecondsSinceEpoch: try row.int64(5)))
+    }
+
+    private static func identity(_ row: Row, _ column: Int32) throws(StoreError) -> AppIdentity {
+        AppIdentity(try decode(row, column), try row.string(column + 1))
+    }
+
+    /// The enumeration case named in `column`; an unknown name is an error.
+    private static func decode<Value: RawRepresentable<String>>(_ row: Row, _ column: Int32) throws(StoreError) -> Value {
+        let text = try row.string(column)
+        guard let value = Value(rawValue: text) else {
+            throw StoreError(.unexpectedValue, operation: "read \(Value.self)", message: "unknown value \"\(text)\"")
+        }
+        return value
+    }
+
+    private static func key(_ identity: AppIdentity) -> [SQLValue] {
+        [.text(identity.kind.rawValue), .text(identity.key)]
+    }
+
+    private static func value(_ time: RealtimeInstant) -> SQLValue {
+        .integer(time.nanosecondsSinceEpoch)
+    }
+}

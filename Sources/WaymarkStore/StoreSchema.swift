@@ -1,0 +1,42 @@
+/// The daemon's one database file and its schema: authorization (issue 13) in version 1; later
+/// versions will add sessions, monitors and the MQTT outbox. Append steps, never edit one that
+/// has shipped.
+package enum StoreSchema {
+    /// Every step of the schema, in order.
+    package static let migrations: [Migration] = [authorization]
+
+    /// Opens the database at `path` and brings its schema up to date.
+    package static func open(path: String) throws(StoreError) -> Database {
+        let database = try Database(path: path)
+        try database.migrate(migrations)
+        return database
+    }
+
+    /// Version 1: apps with their authorization, pending requests, global settings.
+    /// Times are nanoseconds since the Unix epoch. STRICT tables refuse a value of another type.
+    static let authorization = Migration(
+        """
+        CREATE TABLE apps (
+            id INTEGER PRIMARY KEY,
+            identityKind TEXT NOT NULL CHECK (identityKind IN ('unit', 'executable', 'uid')),
+            identityKey TEXT NOT NULL,
+            appID TEXT,
+            authorization TEXT NOT NULL DEFAULT 'notDetermined' CHECK (authorization IN
+                ('notDetermined', 'denied', 'restricted', 'authorizedWhenInUse', 'authorizedAlways')),
+            accuracy TEXT NOT NULL DEFAULT 'full' CHECK (accuracy IN ('full', 'reduced')),
+            updatedAt INTEGER NOT NULL,
+            UNIQUE (identityKind, identityKey)
+        ) STRICT;
+        CREATE TABLE pendingRequests (
+            app INTEGER PRIMARY KEY REFERENCES apps (id) ON DELETE CASCADE,
+            usageDescription TEXT NOT NULL,
+            requestedAuthorization TEXT NOT NULL
+                CHECK (requestedAuthorization IN ('authorizedWhenInUse', 'authorizedAlways')),
+            firstRequestedAt INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value ANY NOT NULL
+        ) STRICT;
+        """)
+}

@@ -1,0 +1,38 @@
+// waymark-store-torture DATABASE FIRST-CHANGE: commits changes to the authorization store in
+// a loop, forever, and prints each change's number on stdout only after its transaction
+// returned. WaymarkStoreTests kills it with SIGKILL at random moments and checks that every
+// printed change survived. Change n records a pending request of app n when n is even and
+// grants app n-1 (always, reduced) when n is odd.
+import Glibc
+import WaymarkStore
+import WaymarkSystem
+
+/// Writes `message` to stderr and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    let bytes = Array((message + "\n").utf8)
+    _ = write(STDERR_FILENO, bytes, bytes.count)
+    exit(status)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let first = Int64(arguments[2]), (0...1 << 40).contains(first) else {
+    fail("usage: waymark-store-torture DATABASE FIRST-CHANGE", status: 2)
+}
+do {
+    let store = AuthorizationStore(database: try StoreSchema.open(path: arguments[1]))
+    var change = first
+    while true {
+        let time = RealtimeInstant(nanosecondsSinceEpoch: change)
+        if change % 2 == 0 {
+            try store.recordPendingRequest(
+                AppIdentity(.executable, "/opt/torture/app-\(change)"), usageDescription: "change \(change)", requested: .authorizedAlways, at: time)
+        } else {
+            try store.grant(AppIdentity(.executable, "/opt/torture/app-\(change - 1)"), .authorizedAlways, accuracy: .reduced, at: time)
+        }
+        let line = Array("\(change)\n".utf8)
+        guard write(STDOUT_FILENO, line, line.count) == line.count else { fail("stdout closed", status: 3) }
+        change += 1
+    }
+} catch {
+    fail("waymark-store-torture: \(error)", status: 1)
+}
