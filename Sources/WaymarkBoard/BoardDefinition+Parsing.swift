@@ -125,7 +125,11 @@ extension UARTSpec {
             throw reader.error("uart", "baud", line: baudEntry?.line, "\(other.description) is not a baud rate", fix: "\(rateFix), or \"auto\"")
         }
         candidates = try reader.integers("uart", "candidates", fix: "list rates, e.g. candidates = [9600, 38400, 115200]") ?? [9600, 38400, 115200, 4800, 57600, 230400, 460800, 921600]
-        for rate in candidates { try checkRate(rate, "candidates", line: reader.entry("uart", "candidates")?.line) }
+        let candidatesLine = reader.entry("uart", "candidates")?.line
+        guard !candidates.isEmpty else {
+            throw reader.error("uart", "candidates", line: candidatesLine, "the list of rates to try is empty", fix: rateFix)
+        }
+        for rate in candidates { try checkRate(rate, "candidates", line: candidatesLine) }
         switchTo = try reader.integer("uart", "switch_to", in: 4800...921600, fix: rateFix)
         if let switchTo { try checkRate(switchTo, "switch_to", line: reader.entry("uart", "switch_to")?.line) }
     }

@@ -42,8 +42,8 @@ public struct DaemonOptions: Sendable {
 }
 
 /// The daemon: one event loop owning the location source, the agent's timer, the listening
-/// socket and every client; SIGTERM and SIGINT end it cleanly; under systemd it reports
-/// readiness and feeds the watchdog.
+/// socket and every client; SIGTERM and SIGINT end it cleanly, SIGHUP, SIGUSR1, SIGUSR2 and
+/// SIGPIPE are logged and survived; under systemd it reports readiness and feeds the watchdog.
 public final class Daemon {
     /// The daemon's version, as `hello` and `status` report it.
     public static let version = "0.1.0"
@@ -54,8 +54,15 @@ public final class Daemon {
     private let agent: Agent
     private let notifier = SystemdNotifier.fromEnvironment()
 
+    /// The signals that end the daemon cleanly.
+    static let stoppingSignals: Set<Signal> = [.terminate, .interrupt]
+    /// The signals whose default action would kill the daemon but that it takes, logs and
+    /// survives: nothing is reloaded, and a broken pipe is an error on the write that caused it.
+    static let survivedSignals: Set<Signal> = [.hangup, .user1, .user2, .brokenPipe]
+
     /// Sets up the daemon (nothing runs until ``run()``). Call it on the thread that will
-    /// run the loop, before any other thread starts: it takes over SIGTERM and SIGINT.
+    /// run the loop, before any other thread starts: it takes over SIGTERM and SIGINT, which
+    /// stop it, and SIGHUP, SIGUSR1, SIGUSR2 and SIGPIPE, which it logs and survives.
     public init(options: DaemonOptions) throws {
         self.options = options
         loop = try EventLoop()
@@ -69,7 +76,10 @@ public final class Daemon {
             configuration: ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version), agent: agent,
             log: log)
         agent.sink = server
-        try loop.handleSignals([.terminate, .interrupt]) { loop, signal in
+        try loop.handleSignals(Self.stoppingSignals.union(Self.survivedSignals)) { loop, signal in
+            guard Self.stoppingSignals.contains(signal) else {
+                return Daemon.log("\(signal) received: ignored (restart the daemon to apply a new configuration)")
+            }
             log("\(signal) received: shutting down")
             loop.stop()
         }
@@ -78,7 +88,12 @@ public final class Daemon {
     /// Runs until SIGTERM or SIGINT.
     public func run() throws {
         try server.start(on: loop)
-        try agent.start()
+        do {
+            try agent.start()
+        } catch {
+            server.stop()  // no socket left behind for clients to find
+            throw error
+        }
         try? notifier?.send(.ready)
         if let notifier, let interval = SystemdNotifier.watchdogInterval() {
             loop.schedule(after: interval / 2, repeating: interval / 2) { _ in try? notifier.send(.watchdog) }

@@ -36,6 +36,11 @@ public final class EventLoop {
     private var events: [Epoll.Event] = []
     private var stopRequested = false
 
+    /// How many timers are pending (reported by `status`, watched by the soak test).
+    public var pendingTimerCount: Int { timers.count }
+    /// How many descriptors are registered, the loop's own timerfd and eventfd included.
+    public var registeredDescriptorCount: Int { registrations.count }
+
     /// Creates a loop with its epoll instance, timerfd and wake-up eventfd.
     public init() throws(SystemError) {
         epoll = try Epoll()

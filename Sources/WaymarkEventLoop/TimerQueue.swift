@@ -20,6 +20,9 @@ internal struct TimerQueue<Handler> {
     private var entries: [Entry] = []
     private var lastID: UInt64 = 0
 
+    /// How many timers are pending.
+    internal var count: Int { entries.count }
+
     /// The deadline of the earliest timer, or `nil` when there are none.
     internal var earliestDeadline: MonotonicInstant? { entries.last?.deadline }
 

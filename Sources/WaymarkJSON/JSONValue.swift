@@ -27,14 +27,11 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// The number as an exact `Int64`: an ``integer``, or a ``double`` with an integral value
-    /// in range (`2e3` is 2000); `nil` otherwise.
+    /// The ``integer``; `nil` otherwise. One rule for integers everywhere: an integer is
+    /// written as one (digits and an optional minus sign), so `1.0` and `1e2` are numbers but
+    /// not integers, wherever an integer is expected.
     public var int64Value: Int64? {
-        switch self {
-        case .integer(let value): value
-        case .double(let value): Int64(exactly: value)
-        default: nil
-        }
+        if case .integer(let value) = self { value } else { nil }
     }
 
     /// The string, or `nil` for other values.

@@ -14,7 +14,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = day
     }
 
-    /// Parses `YYYY-MM-DD` (also `YYYY-M-D`, as some capture headers write it).
+    /// Parses `YYYY-MM-DD` (also `YYYY-M-D`, as some capture headers write it); `nil` for a
+    /// date that does not exist or lies outside ``Timestamp/representableDates``.
     public init?(parsing text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]),
@@ -22,6 +23,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
             (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.init(year: year, month: month, day: day)
+        guard Timestamp.representableDates.contains(self) else { return nil }
     }
 
     /// The date `daysSinceEpoch` days after 1970-01-01.

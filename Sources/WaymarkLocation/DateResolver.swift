@@ -21,6 +21,9 @@ public struct DateResolver: Sendable {
     public private(set) var reference: CivilDate?
     /// How many dates were corrected for a week rollover.
     public private(set) var rolloverCorrections = 0
+    /// How many dates were refused: outside ``Timestamp/representableDates`` as printed, as
+    /// seeded, or once corrected for a rollover.
+    public private(set) var rejectedDates = 0
     private var lastDate: CivilDate?
     private var lastTimeOfDay: TimeOfDay?
     private var newestDate: CivilDate?
@@ -31,15 +34,21 @@ public struct DateResolver: Sendable {
     }
 
     /// Seeds the date for data that carries none (a capture's `# Date:` comment). The seed
-    /// is also the rollover reference.
+    /// is also the rollover reference. A date outside ``Timestamp/representableDates`` is
+    /// refused and counted in ``rejectedDates``.
     public mutating func seed(_ date: CivilDate) {
+        guard Timestamp.representableDates.contains(date) else {
+            rejectedDates += 1
+            return
+        }
         reference = date
         if lastDate == nil { lastDate = date }
     }
 
     /// Resolves a date a receiver printed together with the time of day it belongs to,
-    /// and remembers it for later epochs.
-    public mutating func resolve(_ printed: NMEADate, at time: TimeOfDay?) -> CivilDate {
+    /// and remembers it for later epochs; `nil` (counted in ``rejectedDates``, not remembered)
+    /// when the result lies outside ``Timestamp/representableDates``.
+    public mutating func resolve(_ printed: NMEADate, at time: TimeOfDay?) -> CivilDate? {
         var year = printed.year
         if !printed.hasCentury {
             year = Self.fullYear(twoDigits: printed.year, near: reference ?? newestDate)
@@ -53,6 +62,10 @@ public struct DateResolver: Sendable {
                 / Self.rolloverDays + 1
             date = date.adding(days: periods * Self.rolloverDays)
             rolloverCorrections += 1
+        }
+        guard Timestamp.representableDates.contains(date) else {
+            rejectedDates += 1
+            return nil
         }
         lastDate = date
         lastTimeOfDay = time

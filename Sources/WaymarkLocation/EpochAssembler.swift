@@ -161,11 +161,8 @@ public struct EpochAssembler: Sendable {
     }
 
     private mutating func merge(_ rmc: RMC) {
-        if let date = rmc.date {
-            let resolved = dates.resolve(date, at: rmc.time)
-            if let time = rmc.time {
-                fix.time = Timestamp(date: resolved, time: time)
-            }
+        if let date = rmc.date, let resolved = dates.resolve(date, at: rmc.time), let time = rmc.time {
+            fix.time = Timestamp(date: resolved, time: time)
         }
         evidence.record(statusValid: rmc.isValid)
         guard rmc.isValid else { return }
@@ -272,8 +269,7 @@ public struct EpochAssembler: Sendable {
     }
 
     private mutating func merge(_ zda: ZDA) {
-        guard let date = zda.date else { return }
-        let resolved = dates.resolve(date, at: zda.time)
+        guard let date = zda.date, let resolved = dates.resolve(date, at: zda.time) else { return }
         if let time = zda.time, fix.time == nil {
             fix.time = Timestamp(date: resolved, time: time)
         }

@@ -11,14 +11,25 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.nanosecondsSinceEpoch = nanosecondsSinceEpoch
     }
 
-    /// Creates an instant from a civil UTC date and a time of day.
-    public init(date: CivilDate, hour: Int, minute: Int, second: Int, nanoseconds: Int64) {
+    /// The dates whose every instant fits in 64-bit nanoseconds since the epoch (about
+    /// 1677-09-21 to 2262-04-11, trimmed to whole years). A date outside comes from a broken
+    /// receiver or file and is refused, never converted.
+    public static let representableDates = CivilDate(year: 1678, month: 1, day: 1)...CivilDate(year: 2261, month: 12, day: 31)
+
+    /// Creates an instant from a civil UTC date and a time of day; `nil` when the date is
+    /// outside ``representableDates`` or a field is out of its range (a leap second, 60, is
+    /// allowed).
+    public init?(date: CivilDate, hour: Int, minute: Int, second: Int, nanoseconds: Int64) {
+        guard Self.representableDates.contains(date), (0..<24).contains(hour), (0..<60).contains(minute),
+            (0...60).contains(second), (0..<1_000_000_000).contains(nanoseconds)
+        else { return nil }
         let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
         self.nanosecondsSinceEpoch = seconds * 1_000_000_000 + nanoseconds
     }
 
-    /// Creates an instant from a civil UTC date and a receiver's time of day.
-    public init(date: CivilDate, time: TimeOfDay) {
+    /// Creates an instant from a civil UTC date and a receiver's time of day; `nil` as
+    /// ``init(date:hour:minute:second:nanoseconds:)`` says.
+    public init?(date: CivilDate, time: TimeOfDay) {
         self.init(
             date: date, hour: time.hour, minute: time.minute, second: time.second, nanoseconds: Int64(time.nanoseconds))
     }

@@ -66,9 +66,25 @@ public struct StatusReport: Hashable, Sendable {
     /// How the daemon tells that the device is stationary: `accelerometer`, or `gps-only:`
     /// followed by why (no accelerometer on the board, or the one it has failed).
     public var motionDetection: String
+    /// What the daemon's event loop holds: a long-running daemon's counts stay flat.
+    public var eventLoop: EventLoopCounts?
     /// The most recent transitions (at most ``recentTransitionLimit``), oldest first, with
     /// wall-clock times so an external power meter's trace can be aligned with them.
     public var recentTransitions: [PowerTransition]
+
+    /// The event loop's pending timers and registered descriptors.
+    public struct EventLoopCounts: Hashable, Sendable {
+        /// Timers pending.
+        public var timers: Int
+        /// Descriptors registered (the loop's own included).
+        public var descriptors: Int
+
+        /// Creates the counts.
+        public init(timers: Int, descriptors: Int) {
+            self.timers = timers
+            self.descriptors = descriptors
+        }
+    }
 
     /// How many transitions a report carries at most.
     public static let recentTransitionLimit = 100
@@ -98,7 +114,8 @@ public struct StatusReport: Hashable, Sendable {
         daemonVersion: String, uptime: Double, source: Source, receiverPowerState: String, receiverPowerSince: Double,
         lastLocation: Location? = nil, isStationary: Bool = false, clients: Int = 0, liveSubscriptions: Int = 0,
         pendingRequests: Int = 0, diagnostics: Diagnostics = Diagnostics(), powerLedger: [PowerLedgerEntry] = [],
-        transitions: Int = 0, recentTransitions: [PowerTransition] = [], motionDetection: String = "accelerometer"
+        transitions: Int = 0, recentTransitions: [PowerTransition] = [], motionDetection: String = "accelerometer",
+        eventLoop: EventLoopCounts? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.uptime = uptime
@@ -115,6 +132,7 @@ public struct StatusReport: Hashable, Sendable {
         self.transitions = transitions
         self.recentTransitions = recentTransitions
         self.motionDetection = motionDetection
+        self.eventLoop = eventLoop
     }
 
     /// The report as the protocol's `status` object.
@@ -131,6 +149,9 @@ public struct StatusReport: Hashable, Sendable {
             }),
             "transitions": .integer(Int64(transitions)),
             "motionDetection": .string(motionDetection),
+            "eventLoop": eventLoop.map { counts in
+                ["timers": .integer(Int64(counts.timers)), "descriptors": .integer(Int64(counts.descriptors))]
+            } ?? .null,
             "recentTransitions": .array(recentTransitions.map { transition in
                 ["time": .double(transition.time), "from": .string(transition.from), "to": .string(transition.to),
                  "reason": .string(transition.reason)]
@@ -158,6 +179,9 @@ public struct StatusReport: Hashable, Sendable {
                     reason: try transition.string("reason")))
             }
         }
+        let eventLoop = try fields.optionalFields("eventLoop").map { (counts) throws(ProtocolError) in
+            EventLoopCounts(timers: try counts.integer("timers"), descriptors: try counts.integer("descriptors"))
+        }
         self.init(
             daemonVersion: try fields.string("daemonVersion"), uptime: try fields.double("uptime"),
             source: Source(kind: try source.string("kind"), description: try source.string("description"), isSimulated: try source.bool("isSimulated")),
@@ -167,6 +191,6 @@ public struct StatusReport: Hashable, Sendable {
             liveSubscriptions: try fields.integer("liveSubscriptions"), pendingRequests: try fields.integer("pendingRequests"),
             diagnostics: Diagnostics(names: try fields.strings("diagnostics")), powerLedger: ledger,
             transitions: try fields.integer("transitions"), recentTransitions: recent,
-            motionDetection: try fields.optionalString("motionDetection") ?? "accelerometer")
+            motionDetection: try fields.optionalString("motionDetection") ?? "accelerometer", eventLoop: eventLoop)
     }
 }

@@ -14,8 +14,14 @@ public struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let terminate = Signal(rawValue: SIGTERM)
     /// `SIGINT`: Ctrl-C in a terminal.
     public static let interrupt = Signal(rawValue: SIGINT)
-    /// `SIGHUP`: reload the configuration.
+    /// `SIGHUP`: a hang-up, or a request to reload (the daemon logs it and goes on).
     public static let hangup = Signal(rawValue: SIGHUP)
+    /// `SIGUSR1`: user-defined.
+    public static let user1 = Signal(rawValue: SIGUSR1)
+    /// `SIGUSR2`: user-defined.
+    public static let user2 = Signal(rawValue: SIGUSR2)
+    /// `SIGPIPE`: a write to a pipe or socket nobody reads any more.
+    public static let brokenPipe = Signal(rawValue: SIGPIPE)
 
     /// The signal's name, such as `SIGTERM`, or `signal 10` for an unnamed one.
     public var description: String {
@@ -23,6 +29,9 @@ public struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case .terminate: "SIGTERM"
         case .interrupt: "SIGINT"
         case .hangup: "SIGHUP"
+        case .user1: "SIGUSR1"
+        case .user2: "SIGUSR2"
+        case .brokenPipe: "SIGPIPE"
         default: "signal \(rawValue)"
         }
     }

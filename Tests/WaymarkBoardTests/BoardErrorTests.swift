@@ -51,6 +51,12 @@ import WaymarkBoard
         #expect(error(replacing: "baud = 9600", with: "baud = 12345")?.key == "uart.baud")
     }
 
+    @Test func anEmptyListOfCandidateRatesIsRefused() {
+        let error = error(replacing: "baud = 9600", with: "baud = \"auto\"\ncandidates = []")
+        #expect(error?.key == "uart.candidates")
+        #expect(error?.problem == "the list of rates to try is empty")
+    }
+
     @Test func aTypoIsAnUnknownKey() {
         let error = error(replacing: "baud = 9600", with: "buad = 9600")
         #expect(error?.key == "uart.buad")

@@ -41,6 +41,8 @@ import WaymarkBoard
         ("a = 1\na = 2", 2, "key 'a' is set twice"),
         ("[t]\n[t]", 2, "table [t] is defined twice"),
         ("a = 1 2", 1, "unexpected text after the value"),
+        ("a = [[[[[[[[[1]]]]]]]]]", 1, "arrays nested deeper than 8 levels"),
+        ("a = " + String(repeating: "[", count: 1_000_000), 1, "arrays nested deeper than 8 levels"),
     ])
     func reportsTheLineAndProblem(text: String, line: Int, message: String) {
         #expect(throws: TOMLParser.SyntaxError(line: line, message: message)) { try TOMLParser.parse(text) }

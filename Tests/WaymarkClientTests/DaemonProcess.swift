@@ -39,6 +39,14 @@ final class DaemonProcess {
 
     var exitStatus: Int32 { process.terminationStatus }
 
+    /// Whether the daemon still runs.
+    var isRunning: Bool { process.isRunning }
+
+    /// Sends `signal` to the daemon.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
     /// A scenario file written for a test.
     static func scenario(_ body: String) throws -> String {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -96,6 +96,32 @@ struct WaymarkdTests {
         #expect(after?.location != nil)
     }
 
+    @Test("SIGHUP, SIGUSR1, SIGUSR2 and SIGPIPE are logged and survived (their default action killed the daemon)")
+    func survivesSignals() async throws {
+        let daemon = try walkDeskWalk()
+        for signal in [SIGHUP, SIGUSR1, SIGUSR2, SIGPIPE] {
+            daemon.send(signal)
+            let status = try await within(10) { try await WaymarkAgent.status() }
+            #expect(status.daemonVersion.isEmpty == false)
+            #expect(daemon.isRunning)
+        }
+        daemon.stop()
+        #expect(daemon.exitStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: DaemonProcess.socket))
+    }
+
+    @Test("a start-up failure after listening leaves no socket behind")
+    func failedStartLeavesNoSocket() throws {
+        let process = Process()
+        process.executableURL = DaemonProcess.binary
+        process.arguments = ["--socket", DaemonProcess.socket, "--replay", DaemonProcess.directory.path + "/no-such-capture.nmea"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(!FileManager.default.fileExists(atPath: DaemonProcess.socket))
+    }
+
     @Test("SIGTERM ends the daemon cleanly and removes its socket")
     func cleanShutdown() throws {
         let daemon = try walkDeskWalk()

@@ -12,6 +12,8 @@ final class SourceHarness {
     private(set) var events: [SourceEvent] = []
     /// Where the feed writes; `nil` pauses it.
     var feed: FileDescriptor?
+    /// What the wire does to each epoch's bytes on their way (another baud rate, noise).
+    var line: ([UInt8]) -> [UInt8] = { $0 }
     private var feeder: NMEAFeed
 
     init(moving: Bool = false) throws {
@@ -29,7 +31,7 @@ final class SourceHarness {
     func run(timeout: Duration = .seconds(5), until condition: @escaping () -> Bool) throws -> Bool {
         let deadline = MonotonicInstant.now + timeout
         let timer = loop.schedule(after: .milliseconds(20), repeating: .milliseconds(20)) { [unowned self] loop in
-            if let feed = self.feed { self.feeder.write(to: feed) }
+            if let feed = self.feed { self.feeder.write(to: feed, through: self.line) }
             if condition() || MonotonicInstant.now >= deadline { loop.stop() }
         }
         try loop.run()
@@ -91,9 +93,10 @@ struct NMEAFeed {
             + ReceiverCommands.nmeaSentence("GPGGA,\(time),\(latitude),N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
     }
 
-    /// Writes the next epoch into `fd`, dropping it if the terminal's buffer is full.
-    mutating func write(to fd: FileDescriptor) {
-        let bytes = next()
+    /// Writes the next epoch into `fd` as `line` delivers it, dropping it if the terminal's
+    /// buffer is full.
+    mutating func write(to fd: FileDescriptor, through line: ([UInt8]) -> [UInt8]) {
+        let bytes = line(next())
         _ = try? bytes.withUnsafeBytes { try fd.write($0) }
     }
 }

@@ -21,7 +21,9 @@ struct ParserTests {
         #expect(try parser.parse("1.5") == .double(1.5))
         #expect(try parser.parse("-2.5e-3") == .double(-0.0025))
         #expect(try parser.parse("2E3") == .double(2000))
-        #expect(try parser.parse("2E3").int64Value == 2000)
+        #expect(try parser.parse("2E3").int64Value == nil)
+        #expect(try parser.parse("1.0").int64Value == nil)
+        #expect(try parser.parse("-12").int64Value == -12)
         #expect(try parser.parse("2.5").int64Value == nil)
         #expect(try parser.parse("7").doubleValue == 7)
     }

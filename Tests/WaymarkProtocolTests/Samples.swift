@@ -14,7 +14,7 @@ enum Samples {
             latitude: -33.856784412345678, longitude: 151.21310800000001, altitude: 12.3456789,
             ellipsoidalAltitude: 34.6, horizontalAccuracy: 4.8, verticalAccuracy: 7.2000000000000002,
             speed: 1.5, speedAccuracy: 0.35, course: 270.125, courseAccuracy: 12.5,
-            timestamp: Timestamp(date: CivilDate(year: 2024, month: 6, day: 1), hour: 12, minute: 34, second: 56, nanoseconds: 123_456_789),
+            timestamp: Timestamp(date: CivilDate(year: 2024, month: 6, day: 1), hour: 12, minute: 34, second: 56, nanoseconds: 123_456_789)!,
             sourceInformation: SourceInformation(isSimulatedBySoftware: true, isProducedByAccessory: false),
             mode: .threeDimensional, quality: .differential,
             dilution: DilutionOfPrecision(horizontal: 0.9, vertical: nil, position: 1.7),
@@ -30,6 +30,6 @@ enum Samples {
             receiverPowerState: "off", receiverPowerSince: 3_500.5, lastLocation: location, isStationary: true,
             clients: 2, liveSubscriptions: 3, pendingRequests: 1, diagnostics: diagnostics,
             powerLedger: [.init(state: "tracking", seconds: 3_500.5, milliwattHours: 82.4), .init(state: "off", seconds: 99.75, milliwattHours: 0.01)],
-            transitions: 4)
+            transitions: 4, eventLoop: .init(timers: 3, descriptors: 9))
     }
 }

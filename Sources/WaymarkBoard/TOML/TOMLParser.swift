@@ -17,9 +17,14 @@ public struct TOMLParser {
         }
     }
 
+    /// How deeply arrays may nest: board files need two levels at most, and a bound keeps a
+    /// hostile `[[[[…` from exhausting the stack.
+    public static let maximumArrayDepth = 8
+
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
+    private var arrayDepth = 0
 
     /// Parses `text`.
     public static func parse(_ text: String) throws(SyntaxError) -> TOMLDocument {
@@ -138,6 +143,11 @@ public struct TOMLParser {
     }
 
     private mutating func array() throws(SyntaxError) -> [TOMLValue] {
+        guard arrayDepth < Self.maximumArrayDepth else {
+            throw error("arrays nested deeper than \(Self.maximumArrayDepth) levels")
+        }
+        arrayDepth += 1
+        defer { arrayDepth -= 1 }
         try expect("[")
         var values: [TOMLValue] = []
         while true {

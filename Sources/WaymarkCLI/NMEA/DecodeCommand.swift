@@ -25,7 +25,9 @@ struct DecodeCommand: ParsableCommand {
 
     func validate() throws {
         if let date, CivilDate(parsing: date) == nil {
-            throw ValidationError("--date must be a calendar date written YYYY-MM-DD, not '\(date)'.")
+            let range = Timestamp.representableDates
+            throw ValidationError(
+                "--date must be a calendar date written YYYY-MM-DD from \(range.lowerBound) to \(range.upperBound), not '\(date)'.")
         }
     }
 

@@ -15,7 +15,8 @@ struct DecodeStatistics {
             \(framer.truncated) truncated, \(framer.oversize) oversize, \(framer.invalidBytes) with invalid bytes; \
             \(framer.noiseBytes) noise bytes
             epochs: \(epochs.epochs), \(epochs.emittedOnCycleEnd) on the learned end of cycle, \
-            \(epochs.lateSentences) late sentences; \(decoder.assembler.dates.rolloverCorrections) week-rollover corrections
+            \(epochs.lateSentences) late sentences; \(decoder.assembler.dates.rolloverCorrections) week-rollover corrections, \
+            \(decoder.assembler.dates.rejectedDates) dates out of range
 
             """
     }

@@ -130,7 +130,8 @@ public final class Agent: AgentService {
                     time: wallClockSeconds(at: transition.instant), from: transition.from.rawValue,
                     to: transition.to.rawValue, reason: transition.reason)
             },
-            motionDetection: engine.accelerometerFailure.map { "gps-only: \($0)" } ?? "accelerometer")
+            motionDetection: engine.accelerometerFailure.map { "gps-only: \($0)" } ?? "accelerometer",
+            eventLoop: StatusReport.EventLoopCounts(timers: loop.pendingTimerCount, descriptors: loop.registeredDescriptorCount))
     }
 
     /// Seconds since the Unix epoch at a timeline instant (a compressed timeline's instants
