@@ -167,6 +167,26 @@ let package = Package(
     ]
 )
 
+// Fuzz targets (Fuzz/, run by Scripts/fuzz): libFuzzer harnesses for the readers of untrusted
+// input. They exist only when WAYMARK_FUZZ=1, so that no build of Waymark's products sees them.
+if Context.environment["WAYMARK_FUZZ"] == "1" {
+    // libFuzzer's driver, called from each harness's main.
+    package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
+    let harnesses: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzNMEA", ["WaymarkLocation", "WaymarkJSON"]),
+        ("FuzzProtocol", ["WaymarkProtocol"]),
+        ("FuzzJSON", ["WaymarkJSON"]),
+        ("FuzzBoard", ["WaymarkBoard"]),
+        ("FuzzScenario", ["WaymarkSimulation", "WaymarkClock"]),
+    ]
+    for harness in harnesses {
+        package.targets.append(
+            .executableTarget(
+                name: harness.name, dependencies: ["CLibFuzzer"] + harness.dependencies, path: "Fuzz/\(harness.name)")
+        )
+    }
+}
+
 // Every target: Swift 6 language mode (the tools version's default, which brings complete
 // strict concurrency checking) plus the upcoming features we hold ourselves to.
 // Scripts/test builds with -warnings-as-errors so no warning creeps in.

@@ -84,6 +84,13 @@ struct ServerMessageTests {
             outcome: .failure(ProtocolError(.invalidMessage, "result.subscription: expected a non-negative integer, found a string")))))
     }
 
+    @Test("a date no Timestamp holds is refused (Scripts/fuzz found this line trapping in Timestamp.init)")
+    func aDateOutOfRangeIsRefused() {
+        let line = #"{"event":"monitorEvent","monitor":1,"identifier":"home","state":"satisfied","date":"4048-06-01T12:00:00.000Z","diagnostics":[]}"#
+        let error = #expect(throws: ProtocolError.self) { try ServerMessage(line: Array(line.utf8)) }
+        #expect(error?.code == .invalidMessage)
+    }
+
     @Test func unknownEventsAndBrokenMessagesAreErrors() {
         #expect(throws: ProtocolError.self) { try ServerMessage(line: Array(#"{"event":"fireworks"}"#.utf8)) }
         let error = #expect(throws: ProtocolError.self) { try ServerMessage(line: Array("{".utf8)) }

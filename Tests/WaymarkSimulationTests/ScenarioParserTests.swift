@@ -82,6 +82,8 @@ struct ScenarioParserTests {
         ("start 2026-13-23T08:00:00Z 47 8\n", 1, "'2026-13-23T08:00:00Z' is not a UTC time", "2026-11-23T08:00:00Z"),
         ("start 2026-11-23T08:00:00 47 8\n", 1, "is not a UTC time", "write it as"),
         ("start 2026-11-23T08:00:00Z 95 8\n", 1, "'95' is not a latitude", "between -85 and 85"),
+        // Scripts/fuzz found a start time beyond 2261 trapping in Timestamp.init.
+        ("start 4048-11-23T08:00:00Z 47.3769 8.5417 408\ndesk 1h\n", 1, "'4048-11-23T08:00:00Z' is not a UTC time", "2026-11-23T08:00:00Z"),
         ("start 2026-11-23T08:00:00Z 47 east\n", 1, "'east' is not a longitude", "between -180 and 180"),
         ("start 2026-11-23T08:00:00Z 47 8 high\n", 1, "'high' is not an altitude", "metres above sea level"),
         (start, 1, "no segments", "add at least one line"),
