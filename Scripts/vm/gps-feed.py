@@ -7,8 +7,6 @@ VM's. Usage: gps-feed.py SOCKET OUTDIR -- RUN_ARGS...
 """
 import importlib.util
 import os
-import socket
-import subprocess
 import sys
 import time
 
@@ -19,17 +17,7 @@ spec.loader.exec_module(uart_check)
 
 
 def main() -> int:
-    path, out = sys.argv[1], sys.argv[2]
-    run_args = sys.argv[sys.argv.index("--") + 1:]
-    if os.path.exists(path):
-        os.unlink(path)
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(path)
-    server.listen(1)
-    run = subprocess.Popen([f"{here}/run", "--out", out, "--uart-connect", path] + run_args)
-    server.settimeout(60)
-    connection, _ = server.accept()
-    connection.setblocking(False)
+    path, out, run, server, connection = uart_check.boot_with_uart()
     number = 0
     while run.poll() is None:
         time.sleep(0.2)

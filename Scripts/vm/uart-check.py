@@ -100,7 +100,10 @@ def check_daemon(received: bytes) -> list[str]:
     return problems
 
 
-def main() -> int:
+def boot_with_uart():
+    """Boots the VM (`run --out OUT --uart-connect PATH ARGS…`, from `PATH OUT -- ARGS…` on the
+    command line) with its GPS UART connected to a socket at PATH; returns the path, the out
+    folder, the VM process, the listening socket and the UART's nonblocking connection."""
     path, out = sys.argv[1], sys.argv[2]
     run_args = sys.argv[sys.argv.index("--") + 1:]
     if os.path.exists(path):
@@ -113,6 +116,11 @@ def main() -> int:
     server.settimeout(60)
     connection, _ = server.accept()
     connection.setblocking(False)
+    return path, out, run, server, connection
+
+
+def main() -> int:
+    path, out, run, server, connection = boot_with_uart()
     while not os.path.exists(f"{out}/uart-ready") and run.poll() is None:
         time.sleep(0.02)
     received = b""
