@@ -17,8 +17,10 @@ import WaymarkSystem
 /// * **Power.** The board's ``GPSPowerControl`` (marked on the marker line if there is one).
 ///   The receiver is woken whenever the port opens, since its rate can only be found while it
 ///   talks; once the rate is known it is put in the state the engine asked for. After each
-///   power-up it measures at its fast first-fix interval until the first fix
-///   (``FirstFixRate``; UBX-CFG-RATE, PMTK220), when the link is fast enough to carry it.
+///   power-up, once it talks, its own orbit prediction is enabled (AssistNow Autonomous,
+///   EASY: hot-like starts for days after the ephemeris expired) and it measures at its fast
+///   first-fix interval until the first fix (``FirstFixRate``; UBX-CFG-RATE, PMTK220), when
+///   the link is fast enough to carry it.
 /// * **Accelerometer.** ``MotionSensor``: probed and configured at start; when it fails the
 ///   engine hears ``SourceEvent/accelerometerFailed(reason:)`` and falls back to the GPS, and
 ///   the status says so.
@@ -132,8 +134,9 @@ public final class BoardSource: LocationSource {
                 self.events?(.fix(fix))
             },
             talked: { [unowned self] in
-                guard self.link.rate >= Self.firstFixMinimumBaud else { return }
-                self.send(self.firstFixRate.receiverTalked())
+                guard let interval = self.firstFixRate.receiverTalked() else { return }
+                self.send(ReceiverCommands.enableOrbitPrediction(family: self.board.receiver.family), doing: "enabling orbit prediction")
+                self.send(interval)
             },
             lost: { [unowned self] reason in self.events?(.receiverLost(reason: reason)) },
             log: log)
@@ -199,15 +202,20 @@ public final class BoardSource: LocationSource {
 }
 
 extension BoardSource {
-    /// Sends a measurement interval ``FirstFixRate`` asked for, if the receiver has a command.
+    /// Sends a measurement interval ``FirstFixRate`` asked for, if the receiver has a command
+    /// and the link is fast enough to carry the fast one.
     private func send(_ interval: Duration?) {
-        guard let interval, let command = ReceiverCommands.setMeasurementInterval(interval, family: board.receiver.family),
-            let port = link.port
-        else { return }
+        guard let interval, link.rate >= Self.firstFixMinimumBaud else { return }
+        send(ReceiverCommands.setMeasurementInterval(interval, family: board.receiver.family), doing: "setting the receiver's measurement interval")
+    }
+
+    /// Writes a command to the receiver, if there is one and the port is open.
+    private func send(_ command: [UInt8]?, doing what: String) {
+        guard let command, let port = link.port else { return }
         do throws(SystemError) {
             try port.writeAll(command)
         } catch {
-            log("setting the receiver's measurement interval failed: \(error)")
+            log("\(what) failed: \(error)")
         }
     }
 }
