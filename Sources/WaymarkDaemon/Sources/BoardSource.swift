@@ -40,12 +40,15 @@ public final class BoardSource: LocationSource {
     /// What the receiver was last told.
     private var receiverOn = false
     private var firstFixRate: FirstFixRate
+    /// The power control used instead of the board's lines (tests pass their own).
+    private let injectedPower: (any GPSPowerControl)?
     /// The slowest link that carries a full epoch at the fast first-fix interval (MediaTek
     /// asks for 38,400 baud at 5 Hz; a u-blox epoch of about 1 KB needs 50,000).
     static let firstFixMinimumBaud = 57_600
 
     /// A source for `board`, which must have a `[uart]`. `silenceTimeout` and
-    /// `detectionWindow` are for tests; `openAccelerometer` opens the chip (tests pass their own).
+    /// `detectionWindow` are for tests; `openAccelerometer` opens the chip and `power` replaces
+    /// the board's power control (tests pass their own).
     public convenience init(
         board: BoardDefinition, silenceTimeout: Duration = .seconds(3), detectionWindow: Duration = .seconds(2),
         log: @escaping (String) -> Void = { _ in }
@@ -57,8 +60,9 @@ public final class BoardSource: LocationSource {
 
     init(
         board: BoardDefinition, silenceTimeout: Duration, detectionWindow: Duration, log: @escaping (String) -> Void,
-        openAccelerometer: @escaping (AccelerometerSpec) throws -> any Accelerometer
+        openAccelerometer: @escaping (AccelerometerSpec) throws -> any Accelerometer, power: (any GPSPowerControl)? = nil
     ) throws(BoardSourceError) {
+        injectedPower = power
         guard let uart = board.uart else { throw .noUART(board.name) }
         var configuration = ReceiverLink.Configuration(
             path: uart.path, kind: ReceiverPortKind.forPath(uart.path),
@@ -111,7 +115,7 @@ public final class BoardSource: LocationSource {
 
     public func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
         self.events = events
-        if let gpio = board.gpio {
+        if let gpio = board.gpio, injectedPower == nil {
             do throws(SystemError) {
                 lines = try BoardLines(gpio, log: log)
             } catch {
@@ -120,7 +124,7 @@ public final class BoardSource: LocationSource {
                 log("GPIO lines unavailable (\(error)); polling the accelerometer, no marker")
             }
         }
-        power = try makePowerControl()
+        power = try injectedPower ?? makePowerControl()
         if let spec = board.accelerometer {
             let sensor = MotionSensor(open: { [openAccelerometer] in try openAccelerometer(spec) }, interrupt: lines?.interrupt)
             self.sensor = sensor
@@ -189,11 +193,15 @@ public final class BoardSource: LocationSource {
     private func setPower(_ on: Bool) {
         do throws(SystemError) {
             if on { try power?.powerUp() } else { try power?.powerDown() }
+            let wasOn = receiverOn
             receiverOn = on
             if !on {
                 firstFixRate.poweredDown()
             } else if board.poweredDownState != nil {  // one that cannot be powered down ran all along
                 firstFixRate.poweredUp()
+                // Its supply was cut: it boots at its factory rate (not when the port just opened:
+                // the rate is being found then anyway).
+                if board.power == .gpioEnable && link.isStreaming && !wasOn { link.receiverPowerCycled() }
             }
         } catch {
             link.reportLost("powering the receiver \(on ? "up" : "down") failed: \(error)")
