@@ -3,12 +3,16 @@ import WaymarkReceiver
 extension BoardDefinition {
     /// The engine's and the simulation's figures for this board's receiver: the family's
     /// profile (the Quectel L76 for a MediaTek model that says so, the MT3339 for other
-    /// MediaTek modules, the u-blox M8 otherwise) with the board file's currents and voltage.
+    /// MediaTek modules, the u-blox M8 otherwise, without orbit prediction for a generic
+    /// receiver) with the board file's currents and voltage.
     public var receiverProfile: ReceiverProfile {
         var profile: ReceiverProfile
         switch receiver.family {
         case .mediatek: profile = receiver.model.contains("L76") ? .quectelL76 : .mediatekMT3339
-        case .ublox, .generic: profile = .ubloxM8
+        case .ublox: profile = .ubloxM8
+        case .generic:
+            profile = .ubloxM8
+            profile.orbitPrediction = nil  // no command is known to enable it
         }
         let currents = receiver.currents
         profile.acquisitionCurrent = currents.acquisition

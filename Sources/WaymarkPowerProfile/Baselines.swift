@@ -1,4 +1,3 @@
-import WaymarkReceiver
 import WaymarkClock
 import WaymarkReceiver
 import WaymarkSimulation
@@ -8,8 +7,9 @@ struct Baselines {
     /// Receiver on all day: one cold start, then tracking. mWh.
     let alwaysOn: Double
     /// Receiver on exactly while the device truly moves; each restart first spends its time
-    /// to first fix acquiring (cold the first time, then hot while the ephemeris is valid,
-    /// warm after); backup current the rest of the time. mWh.
+    /// to first fix acquiring (cold the first time, then hot while the ephemeris or the
+    /// receiver's own orbit prediction is valid, warm after); backup current the rest of the
+    /// time. mWh.
     let oracle: Double
 
     init(profile: ReceiverProfile, trajectory: Trajectory) {
@@ -21,17 +21,23 @@ struct Baselines {
         var onSeconds = 0.0
         var charge = 0.0
         var lastFix: Instant?
+        var lastPrediction: Instant?
         for interval in trajectory.movingIntervals {
             let start: Duration
-            if let lastFix {
-                start = interval.lowerBound - lastFix <= profile.ephemerisValidity ? profile.hotStart : profile.warmStart
+            if let lastFix, interval.lowerBound - lastFix <= profile.ephemerisValidity {
+                start = profile.hotStart
+            } else if let lastPrediction, let prediction = profile.orbitPrediction,
+                interval.lowerBound - lastPrediction < prediction.validity
+            {
+                start = profile.hotStart
             } else {
-                start = profile.coldStart
+                start = lastFix == nil ? profile.coldStart : profile.warmStart
             }
-            let moving = (interval.upperBound - interval.lowerBound).seconds
-            charge += start.seconds * profile.acquisitionCurrent + moving * profile.trackingCurrent
-            onSeconds += start.seconds + moving
+            let moving = interval.upperBound - interval.lowerBound
+            charge += start.seconds * profile.acquisitionCurrent + moving.seconds * profile.trackingCurrent
+            onSeconds += start.seconds + moving.seconds
             lastFix = interval.upperBound
+            if let prediction = profile.orbitPrediction, moving >= prediction.computeTime { lastPrediction = interval.upperBound }
         }
         charge += max(0, total - onSeconds) * profile.backupCurrent
         oracle = charge / 3_600 * profile.supplyVoltage

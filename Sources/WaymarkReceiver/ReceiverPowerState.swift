@@ -21,6 +21,9 @@ public enum ReceiverPowerState: String, Hashable, Sendable, CaseIterable {
 public enum StartKind: String, Hashable, Sendable {
     /// Time, position and a valid ephemeris remembered: a fix in about a second.
     case hot
+    /// The ephemeris expired but the receiver's own orbit prediction (``OrbitPrediction``) is
+    /// valid: a fix in about the hot start's time, less accurate until the ephemeris is decoded.
+    case predicted
     /// Time and almanac remembered but the ephemeris expired: it must be downloaded again.
     case warm
     /// Nothing remembered.

@@ -68,9 +68,10 @@ struct BoardSourceReceiverTests {
         let pty = try PseudoTerminal()
         defer { try? pty.close() }
         let board = try testBoard(path: pty.secondaryPath, family: "mediatek", baud: "115200", strategy: "pmtk-standby")
-        // Woken, told 5 Hz once it talked, 1 Hz at its first fix, and nothing more.
+        // Woken, told to predict orbits (EASY) and 5 Hz once it talked, 1 Hz at its first fix,
+        // and nothing more.
         #expect(
-            try writtenAfterPowerUp(board, pty: pty) == ReceiverCommands.pmtkWake
+            try writtenAfterPowerUp(board, pty: pty) == ReceiverCommands.pmtkWake + ReceiverCommands.pmtkEnableEASY
                 + ReceiverCommands.pmtkSetFixInterval(milliseconds: 200) + ReceiverCommands.pmtkSetFixInterval(milliseconds: 1000))
     }
 
@@ -78,7 +79,8 @@ struct BoardSourceReceiverTests {
         let pty = try PseudoTerminal()
         defer { try? pty.close() }
         let board = try testBoard(path: pty.secondaryPath, family: "ublox", baud: "9600", strategy: "ubx-backup")
-        #expect(try writtenAfterPowerUp(board, pty: pty) == ReceiverCommands.ubxWake)
+        // Its orbit prediction is enabled all the same: the link's speed does not matter for it.
+        #expect(try writtenAfterPowerUp(board, pty: pty) == ReceiverCommands.ubxWake + ReceiverCommands.ubxEnableAssistNowAutonomous)
     }
 
     /// Starts a source for `board` (its receiver put down at once: nobody needs it), powers the

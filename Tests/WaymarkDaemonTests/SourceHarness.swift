@@ -134,7 +134,7 @@ func terminalRate(_ fd: FileDescriptor) -> Int? {
 func testBoard(
     path: String, family: String = "generic", model: String = "test receiver", baud: String = "\"auto\"",
     candidates: [Int] = [9600, 115200], switchTo: Int? = nil, strategy: String = "none",
-    accelerometer: String? = nil
+    accelerometer: String? = nil, gpio: String? = nil
 ) throws -> BoardDefinition {
     var text = """
         name = "test board"
@@ -154,6 +154,7 @@ func testBoard(
         """
     if let switchTo { text += "switch_to = \(switchTo)\n" }
     if let accelerometer { text += "[accelerometer]\n\(accelerometer)\n" }
+    if let gpio { text += gpio + "\n" }
     text += "[power]\nstrategy = \"\(strategy)\"\n"
     return try BoardDefinition.parse(text, file: "test.toml")
 }

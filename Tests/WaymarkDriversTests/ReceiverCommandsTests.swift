@@ -15,6 +15,18 @@ import WaymarkDrivers
         #expect(text(ReceiverCommands.pmtkSetBaudRate(9600)) == "$PMTK251,9600*17\r\n")
     }
 
+    @Test func orbitPredictionCommands() {
+        #expect(text(ReceiverCommands.pmtkEnableEASY) == "$PMTK869,1,1*35\r\n")
+        // UBX-CFG-NAVX5 version 0: mask1 = 0x4000 (aop), aopCfg (offset 27) = useAOP, the rest 0.
+        var payload = [UInt8](repeating: 0, count: 40)
+        payload[3] = 0x40
+        payload[27] = 0x01
+        #expect(ReceiverCommands.ubxEnableAssistNowAutonomous == [0xB5, 0x62, 0x06, 0x23, 0x28, 0x00] + payload + [0x92, 0xC6])
+        #expect(ReceiverCommands.enableOrbitPrediction(family: .mediatek) == ReceiverCommands.pmtkEnableEASY)
+        #expect(ReceiverCommands.enableOrbitPrediction(family: .ublox) == ReceiverCommands.ubxEnableAssistNowAutonomous)
+        #expect(ReceiverCommands.enableOrbitPrediction(family: .generic) == nil)
+    }
+
     @Test func pubxSetBaudRate() {
         #expect(text(ReceiverCommands.pubxSetBaudRate(115200)) == "$PUBX,41,1,0007,0003,115200,0*18\r\n")
     }

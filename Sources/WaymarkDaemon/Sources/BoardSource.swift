@@ -17,8 +17,10 @@ import WaymarkSystem
 /// * **Power.** The board's ``GPSPowerControl`` (marked on the marker line if there is one).
 ///   The receiver is woken whenever the port opens, since its rate can only be found while it
 ///   talks; once the rate is known it is put in the state the engine asked for. After each
-///   power-up it measures at its fast first-fix interval until the first fix
-///   (``FirstFixRate``; UBX-CFG-RATE, PMTK220), when the link is fast enough to carry it.
+///   power-up, once it talks, its own orbit prediction is enabled (AssistNow Autonomous,
+///   EASY: hot-like starts for days after the ephemeris expired) and it measures at its fast
+///   first-fix interval until the first fix (``FirstFixRate``; UBX-CFG-RATE, PMTK220), when
+///   the link is fast enough to carry it.
 /// * **Accelerometer.** ``MotionSensor``: probed and configured at start; when it fails the
 ///   engine hears ``SourceEvent/accelerometerFailed(reason:)`` and falls back to the GPS, and
 ///   the status says so.
@@ -38,12 +40,15 @@ public final class BoardSource: LocationSource {
     /// What the receiver was last told.
     private var receiverOn = false
     private var firstFixRate: FirstFixRate
+    /// The power control used instead of the board's lines (tests pass their own).
+    private let injectedPower: (any GPSPowerControl)?
     /// The slowest link that carries a full epoch at the fast first-fix interval (MediaTek
     /// asks for 38,400 baud at 5 Hz; a u-blox epoch of about 1 KB needs 50,000).
     static let firstFixMinimumBaud = 57_600
 
     /// A source for `board`, which must have a `[uart]`. `silenceTimeout` and
-    /// `detectionWindow` are for tests; `openAccelerometer` opens the chip (tests pass their own).
+    /// `detectionWindow` are for tests; `openAccelerometer` opens the chip and `power` replaces
+    /// the board's power control (tests pass their own).
     public convenience init(
         board: BoardDefinition, silenceTimeout: Duration = .seconds(3), detectionWindow: Duration = .seconds(2),
         log: @escaping (String) -> Void = { _ in }
@@ -55,8 +60,9 @@ public final class BoardSource: LocationSource {
 
     init(
         board: BoardDefinition, silenceTimeout: Duration, detectionWindow: Duration, log: @escaping (String) -> Void,
-        openAccelerometer: @escaping (AccelerometerSpec) throws -> any Accelerometer
+        openAccelerometer: @escaping (AccelerometerSpec) throws -> any Accelerometer, power: (any GPSPowerControl)? = nil
     ) throws(BoardSourceError) {
+        injectedPower = power
         guard let uart = board.uart else { throw .noUART(board.name) }
         var configuration = ReceiverLink.Configuration(
             path: uart.path, kind: ReceiverPortKind.forPath(uart.path),
@@ -109,7 +115,7 @@ public final class BoardSource: LocationSource {
 
     public func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
         self.events = events
-        if let gpio = board.gpio {
+        if let gpio = board.gpio, injectedPower == nil {
             do throws(SystemError) {
                 lines = try BoardLines(gpio, log: log)
             } catch {
@@ -118,7 +124,7 @@ public final class BoardSource: LocationSource {
                 log("GPIO lines unavailable (\(error)); polling the accelerometer, no marker")
             }
         }
-        power = try makePowerControl()
+        power = try injectedPower ?? makePowerControl()
         if let spec = board.accelerometer {
             let sensor = MotionSensor(open: { [openAccelerometer] in try openAccelerometer(spec) }, interrupt: lines?.interrupt)
             self.sensor = sensor
@@ -132,8 +138,9 @@ public final class BoardSource: LocationSource {
                 self.events?(.fix(fix))
             },
             talked: { [unowned self] in
-                guard self.link.rate >= Self.firstFixMinimumBaud else { return }
-                self.send(self.firstFixRate.receiverTalked())
+                guard let interval = self.firstFixRate.receiverTalked() else { return }
+                self.send(ReceiverCommands.enableOrbitPrediction(family: self.board.receiver.family), doing: "enabling orbit prediction")
+                self.send(interval)
             },
             lost: { [unowned self] reason in self.events?(.receiverLost(reason: reason)) },
             log: log)
@@ -186,11 +193,15 @@ public final class BoardSource: LocationSource {
     private func setPower(_ on: Bool) {
         do throws(SystemError) {
             if on { try power?.powerUp() } else { try power?.powerDown() }
+            let wasOn = receiverOn
             receiverOn = on
             if !on {
                 firstFixRate.poweredDown()
             } else if board.poweredDownState != nil {  // one that cannot be powered down ran all along
                 firstFixRate.poweredUp()
+                // Its supply was cut: it boots at its factory rate (not when the port just opened:
+                // the rate is being found then anyway).
+                if board.power == .gpioEnable && link.isStreaming && !wasOn { link.receiverPowerCycled() }
             }
         } catch {
             link.reportLost("powering the receiver \(on ? "up" : "down") failed: \(error)")
@@ -199,15 +210,20 @@ public final class BoardSource: LocationSource {
 }
 
 extension BoardSource {
-    /// Sends a measurement interval ``FirstFixRate`` asked for, if the receiver has a command.
+    /// Sends a measurement interval ``FirstFixRate`` asked for, if the receiver has a command
+    /// and the link is fast enough to carry the fast one.
     private func send(_ interval: Duration?) {
-        guard let interval, let command = ReceiverCommands.setMeasurementInterval(interval, family: board.receiver.family),
-            let port = link.port
-        else { return }
+        guard let interval, link.rate >= Self.firstFixMinimumBaud else { return }
+        send(ReceiverCommands.setMeasurementInterval(interval, family: board.receiver.family), doing: "setting the receiver's measurement interval")
+    }
+
+    /// Writes a command to the receiver, if there is one and the port is open.
+    private func send(_ command: [UInt8]?, doing what: String) {
+        guard let command, let port = link.port else { return }
         do throws(SystemError) {
             try port.writeAll(command)
         } catch {
-            log("setting the receiver's measurement interval failed: \(error)")
+            log("\(what) failed: \(error)")
         }
     }
 }

@@ -88,6 +88,8 @@ final class ReceiverLink {
     private var bytesSinceSentence = 0
     private var reportedLost = false
     private var upgraded = false
+    /// A detection started by ``receiverPowerCycled()`` is under way.
+    private var resumingAfterPowerCycle = false
     /// Whether the port is a terminal: libserialport leaves VMIN = 0, so a terminal's read of
     /// 0 bytes means "nothing yet"; it is gone when the loop reports a hangup. Elsewhere (a
     /// FIFO) 0 bytes is the end of the stream.
@@ -164,6 +166,7 @@ final class ReceiverLink {
         }
         lastBytes = .now
         upgraded = false
+        resumingAfterPowerCycle = false
         isTerminal = isatty(port.descriptor.rawValue) == 1
         handlers.opened(port)
         if case .auto = configuration.baud {
@@ -321,8 +324,24 @@ final class ReceiverLink {
         }
     }
 
+    /// The receiver lost its supply and boots at its factory rate (an enable line cut it: a
+    /// MediaTek receiver keeps no UART setting across a power cycle). With `auto` and a faster
+    /// rate to move it to, the rate is found again at once from its start-up message and the
+    /// receiver moved to the faster rate with its vendor command; decoding goes on at that
+    /// rate without waiting for more sentences (bytes that do not form sentences there start
+    /// a new detection, as ever). Without this the old rate would read the factory rate's
+    /// bytes as garbage until the garbage budget ran out, seconds into every resume.
+    func receiverPowerCycled() {
+        guard case .auto(let candidates) = configuration.baud, configuration.upgrade != nil, port != nil else { return }
+        upgraded = false
+        resumingAfterPowerCycle = true
+        detect(BaudDetector(candidates: candidates), switching: true)
+    }
+
     /// Sends the vendor command at the detected rate, waits until it has left the UART, then
-    /// detects again with the new rate first (the old one stays a fallback).
+    /// detects again with the new rate first (the old one stays a fallback); after a power
+    /// cycle (``receiverPowerCycled()``), where the command worked before, it streams at the
+    /// new rate at once.
     private func switchReceiver(from found: Int, to upgrade: (rate: Int, command: [UInt8])) {
         guard let port else { return }
         handlers.log("receiver on \(configuration.path) talks at \(found) baud; switching it to \(upgrade.rate)")
@@ -332,6 +351,11 @@ final class ReceiverLink {
             return fail("sending the baud-rate command to \(configuration.path) failed: \(error)")
         }
         _ = tcdrain(port.descriptor.rawValue)  // a FIFO has nothing to drain (ENOTTY)
+        if resumingAfterPowerCycle {
+            resumingAfterPowerCycle = false
+            if setRate(upgrade.rate) { startStreaming(at: upgrade.rate) }
+            return
+        }
         var candidates = [upgrade.rate]
         if case .auto(let list) = configuration.baud { candidates += list.filter { $0 != upgrade.rate } }
         detect(BaudDetector(candidates: candidates), switching: true)
@@ -349,6 +373,7 @@ final class ReceiverLink {
 
     private func startStreaming(at found: Int) {
         rate = found
+        resumingAfterPowerCycle = false
         phase = .streaming
         decoder = NMEADecoder()
         bytesSinceSentence = 0

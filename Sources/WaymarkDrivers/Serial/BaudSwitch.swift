@@ -22,4 +22,15 @@ extension ReceiverCommands {
         case .generic: return nil
         }
     }
+
+    /// The command that enables a receiver of `family`'s own orbit prediction, or `nil` for a
+    /// generic receiver: UBX-CFG-NAVX5 `useAOP` (AssistNow Autonomous) for u-blox,
+    /// `$PMTK869,1,1` (EASY) for MediaTek.
+    public static func enableOrbitPrediction(family: ReceiverFamily) -> [UInt8]? {
+        switch family {
+        case .mediatek: pmtkEnableEASY
+        case .ublox: ubxEnableAssistNowAutonomous
+        case .generic: nil
+        }
+    }
 }

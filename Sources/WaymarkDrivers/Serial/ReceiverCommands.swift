@@ -20,6 +20,9 @@ public enum ReceiverCommands {
     /// standby, which then answers `$PMTK001,0,3`.
     public static let pmtkWake = nmeaSentence("PMTK000")
 
+    /// `$PMTK869,1,1*35`: enable EASY, the receiver's own orbit prediction (up to 3 days).
+    public static let pmtkEnableEASY = nmeaSentence("PMTK869,1,1")
+
     // MARK: u-blox
 
     /// `$PUBX,41,<port>,0007,0003,<rate>,0*hh`: set UART `port` to `rate`, UBX+NMEA(+RTCM) in,
@@ -45,6 +48,16 @@ public enum ReceiverCommands {
         let payload = littleEndian(milliseconds) + littleEndian(UInt16(1)) + littleEndian(UInt16(1))  // measRate, navRate, timeRef
         return ubxFrame(class: 0x06, id: 0x08, payload: payload)
     }
+
+    /// UBX-CFG-NAVX5 (version 0, 40 bytes) that only enables AssistNow Autonomous: `mask1`
+    /// bit 14 (apply `aopCfg` and `aopOrbMaxErr`), `aopCfg` bit 0 (`useAOP`), `aopOrbMaxErr`
+    /// 0 (the firmware's default); every other field is left alone by its mask bit.
+    public static let ubxEnableAssistNowAutonomous: [UInt8] = {
+        var payload = [UInt8](repeating: 0, count: 40)
+        payload[3] = 0x40  // mask1 (little-endian U2 at offset 2): bit 14, aop
+        payload[27] = 0x01  // aopCfg: useAOP
+        return ubxFrame(class: 0x06, id: 0x23, payload: payload)
+    }()
 
     /// Wake-up sources for ``ubxBackup(wakeOn:)``.
     public struct UBXWakeSources: OptionSet, Hashable, Sendable {

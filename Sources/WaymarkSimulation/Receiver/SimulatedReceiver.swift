@@ -34,6 +34,10 @@ public struct SimulatedReceiver: Sendable {
     private var lastTracking: Instant?
     /// Whether the RTC kept time (any state but off, after a first fix).
     private var knowsTime = false
+    /// Since when the receiver's own orbit prediction is enabled (while memory survives).
+    private var predictionEnabledSince: Instant?
+    /// When the receiver last computed its orbit prediction, while it is remembered.
+    private var lastPrediction: Instant?
     /// The time between measurements, as last commanded.
     public private(set) var measurementInterval = Duration.seconds(1)
     /// When the running start's solution is ready; the first fix is the first measurement after.
@@ -93,6 +97,8 @@ public struct SimulatedReceiver: Sendable {
         let kind: StartKind
         if let lastTracking, instant - lastTracking < profile.ephemerisValidity {
             kind = .hot
+        } else if let lastPrediction, let prediction = profile.orbitPrediction, instant - lastPrediction < prediction.validity {
+            kind = .predicted
         } else {
             kind = lastTracking != nil || knowsTime ? .warm : .cold
         }
@@ -130,6 +136,16 @@ public struct SimulatedReceiver: Sendable {
         }
     }
 
+    /// Enables the receiver's own orbit prediction (UBX-CFG-NAVX5 `useAOP`, `$PMTK869,1,1`), as
+    /// a command that reaches it at `instant`. Heard as ``setMeasurementInterval(_:at:)`` is;
+    /// kept while memory survives (backup, standby), forgotten when all power is lost.
+    public mutating func enableOrbitPrediction(at instant: Instant) {
+        guard profile.orbitPrediction != nil, commandedState.isOn, startup.map({ $0.instant <= instant }) ?? true,
+            predictionEnabledSince == nil
+        else { return }
+        predictionEnabledSince = instant
+    }
+
     /// The first measurement at or after the solution is ready, on the current grid.
     private func firstFixInstant() -> Instant {
         Self.gridPoint(atOrAfter: max(solutionReady, nextMeasurement), interval: measurementInterval)
@@ -150,6 +166,7 @@ public struct SimulatedReceiver: Sendable {
         if self.state(at: instant) == .tracking {
             lastTracking = instant
             knowsTime = true
+            computePrediction(trackedUntil: instant)
         }
         account(until: instant)
         commandedState = state
@@ -158,7 +175,17 @@ public struct SimulatedReceiver: Sendable {
         if state == .off {
             lastTracking = nil
             knowsTime = false
+            predictionEnabledSince = nil
+            lastPrediction = nil
         }
+    }
+
+    /// A receiver that tracked with its prediction enabled for long enough to decode the
+    /// broadcast ephemeris has computed a prediction from it.
+    private mutating func computePrediction(trackedUntil instant: Instant) {
+        guard let prediction = profile.orbitPrediction, let enabled = predictionEnabledSince, let start = starts.last
+        else { return }
+        if instant - max(start.firstFix, enabled) >= prediction.computeTime { lastPrediction = instant }
     }
 
     private mutating func account(until instant: Instant) {
@@ -269,7 +296,8 @@ public struct SimulatedReceiver: Sendable {
         if isFirst { noise.restart((draws[0], draws[1], draws[2])) } else { noise.advance((draws[0], draws[1], draws[2])) }
         let hdop = sky.hdop(second: second)
         let vdop = hdop * 1.4
-        let errors = (north: profile.horizontalError * hdop, east: profile.horizontalError * hdop, up: profile.horizontalError * vdop)
+        let error = profile.horizontalError * predictedOrbitFactor(at: measurement)
+        let errors = (north: error * hdop, east: error * hdop, up: error * vdop)
         let along = truth.speed + draws[3] * profile.speedError
         let across = draws[4] * profile.speedError
         let speed = (along * along + across * across).squareRoot()
@@ -279,6 +307,15 @@ public struct SimulatedReceiver: Sendable {
             speed: speed,
             course: speed < Self.minimumCourseSpeed ? nil : (truth.course + courseOffset + 360).truncatingRemainder(dividingBy: 360),
             hdop: hdop, vdop: vdop, errors: errors, satellitesUsed: sky.usedCount)
+    }
+
+    /// How much larger the position error is at `measurement`: the prediction's factor after a
+    /// predicted start until the broadcast ephemeris is decoded, 1 otherwise.
+    private func predictedOrbitFactor(at measurement: Instant) -> Double {
+        guard let start = starts.last, start.kind == .predicted, let prediction = profile.orbitPrediction,
+            measurement - start.firstFix < prediction.computeTime
+        else { return 1 }
+        return prediction.errorFactor
     }
 
     /// Below this speed the receiver reports no course.

@@ -3,9 +3,10 @@ import WaymarkLocation
 import WaymarkReceiver
 
 /// The host's side of the simulated receiver, doing what a board source does with a real one:
-/// power commands, the receiver's NMEA through the real decoder, and the measurement intervals
-/// of ``FirstFixRate`` (fast once the receiver talks after a power-up, one a second from its
-/// first fix). Used by the daemon's simulated source and by power-profile runs.
+/// power commands, the receiver's NMEA through the real decoder, and what is sent once the
+/// receiver talks after a power-up: its orbit prediction enabled, and the measurement intervals
+/// of ``FirstFixRate`` (fast until its first fix, one a second from then). Used by the
+/// daemon's simulated source and by power-profile runs.
 public struct SimulatedReceiverHost: Sendable {
     private var decoder = NMEADecoder()
     private var firstFixRate: FirstFixRate
@@ -31,8 +32,8 @@ public struct SimulatedReceiverHost: Sendable {
         }
     }
 
-    /// Takes one output of the receiver: decodes it and sends the measurement interval it
-    /// calls for. Returns the fixes it completed.
+    /// Takes one output of the receiver: decodes it and sends the commands it calls for.
+    /// Returns the fixes it completed.
     public mutating func receive(_ bytes: [UInt8], receiver: inout SimulatedReceiver, at now: Instant) -> [Fix] {
         var fixes: [Fix] = []
         bytes.withUnsafeBufferPointer { buffer in
@@ -42,6 +43,7 @@ public struct SimulatedReceiverHost: Sendable {
             receiver.setMeasurementInterval(interval, at: now)
         }
         if let interval = firstFixRate.receiverTalked() {
+            receiver.enableOrbitPrediction(at: now)
             receiver.setMeasurementInterval(interval, at: now)
         }
         return fixes
