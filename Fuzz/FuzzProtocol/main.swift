@@ -11,18 +11,29 @@ exit(waymark_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv))
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzProtocol(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    var whole = LineBuffer()
-    let items = whole.append(bytes)
-    var split = LineBuffer()
     let middle = bytes.count / 2
-    let splitItems = split.append(UnsafeRawBufferPointer(rebasing: bytes[..<middle]))
-        + split.append(UnsafeRawBufferPointer(rebasing: bytes[middle...]))
+    let items = lines(of: [bytes])
+    let splitItems = lines(of: [
+        UnsafeRawBufferPointer(rebasing: bytes[..<middle]), UnsafeRawBufferPointer(rebasing: bytes[middle...]),
+    ])
     guard items == splitItems else { fatalError("splitting the bytes changed the lines") }
     for case .line(let line) in items {
         decodeRequest(line)
         if let message = try? ServerMessage(line: line) { checkReadsBack(message) }
     }
     return 0
+}
+
+/// The lines of `parts` read as a connection reads them: each part appended once the lines
+/// before it are taken.
+private func lines(of parts: [UnsafeRawBufferPointer]) -> [LineBuffer.Item] {
+    var buffer = LineBuffer()
+    var items: [LineBuffer.Item] = []
+    for part in parts {
+        buffer.append(part)
+        while let item = buffer.nextItem() { items.append(item) }
+    }
+    return items
 }
 
 /// Decodes a line as the daemon does; a request must read back from its own line, and a
