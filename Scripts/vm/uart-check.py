@@ -35,6 +35,11 @@ PMTK220_200 = b"$PMTK220,200*2C\r\n"
 PMTK220_1000 = b"$PMTK220,1000*1F\r\n"
 UBX_CFG_RATE_200 = bytes.fromhex("b562 0608 0600 c800 0100 0100 de6a")
 UBX_CFG_RATE_1000 = bytes.fromhex("b562 0608 0600 e803 0100 0100 0139")
+PMTK869_EASY_ON = b"$PMTK869,1,1*35\r\n"
+# UBX-CFG-NAVX5 (version 0): mask1 bit 14 (aop), aopCfg useAOP: AssistNow Autonomous on.
+UBX_CFG_NAVX5_AOP = bytes.fromhex(
+    "b562 0623 2800 0000 0040 00000000 0000 00 00 00 00 00 0000 00 0000 00 00 0000 0000 00 01 0000 0000"
+    " 00000000 000000 00 92c6")
 EXPECTED = (
     PMTK251_115200                  # baud switch (MediaTek)
     + PMTK_STANDBY + PMTK_WAKE      # pmtk-standby power down, wake
@@ -43,13 +48,16 @@ EXPECTED = (
     + UBX_WAKE                      # ubx-backup wake on RX
     + DONE)
 # What waymarkd writes per board file: woken when the port opens, found at 9600, switched to
-# 115200, powered down (nobody needs fixes), woken for a location request, told to measure at
-# 5 Hz once the receiver talks and at 1 Hz again at its first fix, powered down.
+# 115200, powered down (nobody needs fixes), woken for a location request, told to predict
+# orbits and to measure at 5 Hz once the receiver talks and at 1 Hz again at its first fix,
+# powered down. The gpio-enable board powers its u-blox up at the start and again on motion:
+# orbit prediction is turned on after each power-up (its 9600-baud link gets no 5 Hz).
 SECTIONS = {
-    "BOARD": b"",  # qemu-vm.toml: gpio-enable (the enable line, checked in the guest), 9600 baud
-    "PMTK": PMTK_WAKE + PMTK251_115200 + PMTK_STANDBY + PMTK_WAKE + PMTK220_200 + PMTK220_1000 + PMTK_STANDBY,
+    "BOARD": UBX_CFG_NAVX5_AOP + UBX_CFG_NAVX5_AOP,  # qemu-vm.toml: gpio-enable, 9600 baud
+    "PMTK": (PMTK_WAKE + PMTK251_115200 + PMTK_STANDBY
+             + PMTK_WAKE + PMTK869_EASY_ON + PMTK220_200 + PMTK220_1000 + PMTK_STANDBY),
     "UBX": (UBX_WAKE + UBX_CFG_PRT_115200 + UBX_PMREQ_BACKUP_RX
-            + UBX_WAKE + UBX_CFG_RATE_200 + UBX_CFG_RATE_1000 + UBX_PMREQ_BACKUP_RX),
+            + UBX_WAKE + UBX_CFG_NAVX5_AOP + UBX_CFG_RATE_200 + UBX_CFG_RATE_1000 + UBX_PMREQ_BACKUP_RX),
     "END": b"",
 }
 MARKER = re.compile(rb"WAYMARK-DAEMON-([A-Z]+)\r\n")
