@@ -12,9 +12,9 @@ struct StatusView {
         updates += 1
         var lines: [String] = []
         if let location = update.location {
-            lines.append("location    \(HumanText.coordinates(location))  ±\(format(location.horizontalAccuracy, 1)) m")
-            lines.append("altitude    \(format(location.altitude, 1)) m  ±\(format(location.verticalAccuracy, 1)) m")
-            lines.append("speed       \(location.speed >= 0 ? format(location.speed, 2) + " m/s" : "unknown")  course \(location.course >= 0 ? format(location.course, 0) + "°" : "unknown")")
+            lines.append("location    \(HumanText.coordinates(location))  ±\(HumanText.number(location.horizontalAccuracy, 1)) m")
+            lines.append("altitude    \(HumanText.number(location.altitude, 1)) m  ±\(HumanText.number(location.verticalAccuracy, 1)) m")
+            lines.append("speed       \(location.speed >= 0 ? HumanText.number(location.speed, 2) + " m/s" : "unknown")  course \(location.course >= 0 ? HumanText.number(location.course, 0) + "°" : "unknown")")
             lines.append("fix         \(location.mode.rawValue)D, \(location.satellites.totalUsed) satellites used, time \(location.timestamp.iso8601)")
         } else {
             lines += ["location    none", "", "", ""]
@@ -33,9 +33,5 @@ struct StatusView {
         for line in lines { text += "\u{1B}[2K" + line + "\n" }
         linesShown = lines.count
         try? StandardOutput().write(Array(text.utf8))
-    }
-
-    private func format(_ value: Double, _ decimals: Int) -> String {
-        HumanText.number(value, decimals)
     }
 }

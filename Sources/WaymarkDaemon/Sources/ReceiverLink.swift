@@ -167,7 +167,7 @@ final class ReceiverLink {
         lastBytes = .now
         upgraded = false
         resumingAfterPowerCycle = false
-        isTerminal = isatty(port.descriptor.rawValue) == 1
+        isTerminal = port.descriptor.isTerminal
         handlers.opened(port)
         if case .auto = configuration.baud {
             detect(BaudDetector(candidates: candidates))

@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkSystem
 
 /// A byte stream opened with plain open(2): a pseudo-terminal or a real tty set to raw 8N1
@@ -27,7 +26,7 @@ public final class TerminalPort: ByteStreamPort {
         self.descriptor = descriptor
         self.path = path
         self.baudRate = baudRate
-        isTerminal = isatty(descriptor.rawValue) == 1
+        isTerminal = descriptor.isTerminal
         if isTerminal { try SerialSettings.apply(to: descriptor, path: path, rate: baudRate) }
     }
 
