@@ -50,7 +50,7 @@ let package = Package(
             name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .target(name: "CWaymarkDrivers", dependencies: ["CGPIOD"]),
-        .target(name: "WaymarkBoard", dependencies: ["WaymarkReceiver"]),
+        .target(name: "WaymarkBoard", dependencies: ["WaymarkReceiver", "WaymarkSystem"]),
         .target(
             name: "WaymarkDrivers",
             dependencies: [

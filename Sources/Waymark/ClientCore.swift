@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkProtocol
@@ -205,7 +204,7 @@ final class ClientCore {
 
     /// `error` as the user reads it, with what to do about a socket they may not use.
     private static func explain(_ error: SystemError) -> String {
-        guard error.errno == EACCES, error.call == "connect" else { return "\(error)" }
+        guard error.errno == Errno.permissionDenied, error.call == "connect" else { return "\(error)" }
         var explained = error
         explained.note = "only root and members of the group '\(SocketTrust.serviceUserName)' may connect (docs/hardware.md)"
         return "\(explained)"
@@ -222,11 +221,19 @@ final class ClientCore {
 
     /// Tells each subscription, once per outage, that the daemon is unavailable.
     private func announceUnavailable() {
-        var diagnostics = Diagnostics()
-        diagnostics.daemonUnavailable = true
         for local in subscriptions.keys.sorted() where subscriptions[local]?.knowsDaemonIsUnavailable == false {
             subscriptions[local]?.knowsDaemonIsUnavailable = true
-            subscriptions[local]?.continuation.yield(LocationUpdate(location: nil, diagnostics: diagnostics))
+            subscriptions[local]?.continuation.yield(.daemonUnavailable)
+        }
+    }
+
+    /// Ends everything for good once the I/O loop has stopped: waiting callers and live
+    /// sequences get `daemonUnavailable` with `reason`.
+    func abandon(_ reason: String) {
+        disconnected(reason)
+        for local in subscriptions.keys.sorted() {
+            // disconnected(_:) has told them the daemon is unavailable.
+            subscriptions.removeValue(forKey: local)?.continuation.finish(throwing: WaymarkError.daemonUnavailable(reason))
         }
     }
 
@@ -323,5 +330,23 @@ final class ClientCore {
         guard wanted != interest else { return }
         interest = wanted
         try? loop.modify(socket, for: wanted)
+    }
+}
+
+extension LocationUpdate {
+    /// What a live sequence gets while the daemon cannot be reached.
+    static var daemonUnavailable: LocationUpdate {
+        var diagnostics = Diagnostics()
+        diagnostics.daemonUnavailable = true
+        return LocationUpdate(location: nil, diagnostics: diagnostics)
+    }
+}
+
+extension ClientCore.UpdateContinuation {
+    /// Ends a live sequence that can never reach the daemon: the update that says so, then
+    /// `error`.
+    func finishUnavailable(_ error: WaymarkError) {
+        yield(.daemonUnavailable)
+        finish(throwing: error)
     }
 }

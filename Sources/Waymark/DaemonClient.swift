@@ -1,6 +1,6 @@
-import Glibc
 import Synchronization
 import WaymarkEventLoop
+import WaymarkLocation
 import WaymarkProtocol
 import WaymarkSystem
 
@@ -8,41 +8,63 @@ import WaymarkSystem
 /// on its own thread, so no cooperative thread ever blocks on the socket.
 ///
 /// The socket is `WAYMARK_SOCKET` if set, else the system socket, else the development
-/// socket (see `SocketPath`), believed only if ``SocketTrust`` trusts it; the app's identity is `WAYMARK_APP_ID` if set. Both are read at
-/// every connection attempt.
+/// socket (see `SocketPath`), believed only if ``SocketTrust`` trusts it; the app's identity
+/// is `WAYMARK_APP_ID` if set. Both are read at every connection attempt.
+///
+/// When the loop cannot be created or its thread started (or the loop fails later), every
+/// caller gets ``WaymarkError/daemonUnavailable(_:)`` saying why; the process goes on.
 final class DaemonClient: Sendable {
     /// The process's client, started on first use.
-    static let shared = DaemonClient()
+    static let shared = DaemonClient { () throws(SystemError) in try EventLoop() }
 
-    private let remote: EventLoop.Remote
-    private let core: LoopBound<ClientCore>
+    private enum State {
+        case running(EventLoop.Remote, LoopBound<ClientCore>)
+        case unavailable(String)
+    }
+
+    private let state: Mutex<State>
     private let lastToken = Atomic<UInt64>(0)
 
-    private init() {
+    /// Starts a client on the loop `makeLoop` creates, run on a thread of its own.
+    init(makeLoop: () throws(SystemError) -> EventLoop) {
         let loop: EventLoop
-        do {
-            loop = try EventLoop()
+        do throws(SystemError) {
+            loop = try makeLoop()
         } catch {
-            fatalError("Waymark could not create its I/O event loop: \(error)")
+            state = Mutex(.unavailable("Waymark could not create its I/O event loop: \(error)"))
+            return
         }
-        remote = loop.remote
-        let client = ClientCore(
-            loop: loop, paths: Self.socketPaths, trust: SocketTrust.current(), appID: environment("WAYMARK_APP_ID"))
-        core = LoopBound(value: client)
-        let running = LoopBound(value: loop)
-        startIOThread {
-            do {
-                try running.value.run()
-            } catch {
-                fatalError("Waymark's I/O event loop failed: \(error)")
+        let core = LoopBound(
+            value: ClientCore(
+                loop: loop, paths: Self.socketPaths, trust: SocketTrust.current(), appID: Environment.value("WAYMARK_APP_ID")))
+        state = Mutex(.running(loop.remote, core))
+        do throws(SystemError) {
+            try loop.runOnOwnThread { [self] result in
+                guard case .failure(let error) = result else { return }
+                let reason = "Waymark's I/O event loop failed: \(error)"
+                state.withLock { $0 = .unavailable(reason) }
+                core.value.abandon(reason)
             }
+        } catch {
+            state.withLock { $0 = .unavailable("Waymark could not start its I/O thread: \(error)") }
         }
     }
 
-    /// Runs `body` with the core on the I/O thread.
-    func execute(_ body: @escaping @Sendable (ClientCore) -> Void) {
-        let core = core
-        remote.execute { _ in body(core.value) }
+    /// Runs `body` with the core on the I/O thread, or `unavailable` with the reason at once
+    /// when there is no I/O thread.
+    func execute(
+        _ body: @escaping @Sendable (ClientCore) -> Void, unavailable: (WaymarkError) -> Void
+    ) {
+        let reason: String? = state.withLock { state in
+            switch state {
+            case .running(let remote, let core):
+                remote.execute { _ in body(core.value) }
+                return nil
+            case .unavailable(let reason):
+                return reason
+            }
+        }
+        if let reason { unavailable(.daemonUnavailable(reason)) }
     }
 
     /// A new identifier for a sequence's subscription.
@@ -51,30 +73,6 @@ final class DaemonClient: Sendable {
     }
 
     private static func socketPaths() -> [String] {
-        SocketPath.clientCandidates(environment: environment, uid: getuid())
+        SocketPath.clientCandidates(environment: Environment.value, uid: CurrentProcess.userID)
     }
-}
-
-/// The value of an environment variable.
-private func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
-}
-
-/// Starts a detached thread for the client's I/O loop, which runs for the life of the process.
-private func startIOThread(_ body: @escaping @Sendable () -> Void) {
-    let box = Unmanaged.passRetained(IOThreadBody(body)).toOpaque()
-    var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { box in
-        let body = Unmanaged<IOThreadBody>.fromOpaque(box!).takeRetainedValue()
-        body.run()
-        return nil
-    }, box)
-    guard status == 0 else { fatalError("Waymark could not start its I/O thread: error \(status)") }
-    pthread_detach(thread)
-}
-
-/// What the I/O thread runs, carried through pthread_create's context pointer.
-private final class IOThreadBody {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

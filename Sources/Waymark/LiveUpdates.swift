@@ -59,14 +59,14 @@ final class LiveUpdatesStorage: Sendable {
     init(configuration: LiveConfiguration, client: DaemonClient) {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: LocationUpdate.self, bufferingPolicy: .bufferingNewest(64))
         let token = client.makeToken()
-        continuation.onTermination = { _ in client.execute { $0.unsubscribe(token) } }
-        client.execute { $0.subscribe(token, configuration, continuation) }
+        continuation.onTermination = { _ in client.execute({ $0.unsubscribe(token) }, unavailable: { _ in }) }
+        client.execute({ $0.subscribe(token, configuration, continuation) }, unavailable: continuation.finishUnavailable)
         self.stream = stream
         self.token = token
         self.client = client
     }
 
     deinit {
-        client.execute { [token] in $0.unsubscribe(token) }
+        client.execute({ [token] in $0.unsubscribe(token) }, unavailable: { _ in })
     }
 }

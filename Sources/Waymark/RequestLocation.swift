@@ -21,16 +21,22 @@ extension Location {
             throw WaymarkError.refused(
                 code: ErrorCode.invalidMessage.rawValue, message: "timeout: expected \(LocationRequest.validTimeouts), found \(timeout)")
         }
-        let request = LocationRequest(desiredAccuracy: desiredAccuracy, timeout: timeout)
+        return try await DaemonClient.shared.requestLocation(LocationRequest(desiredAccuracy: desiredAccuracy, timeout: timeout))
+    }
+}
+
+extension DaemonClient {
+    /// One location, asked for on this client's connection; cancelling the task withdraws it.
+    func requestLocation(_ request: LocationRequest) async throws -> Location {
         let pending = PendingReply<Location>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 pending.wait(with: continuation)
-                DaemonClient.shared.execute { $0.requestLocation(request, pending) }
+                execute({ $0.requestLocation(request, pending) }, unavailable: { pending.resume(with: .failure($0)) })
             }
         } onCancel: {
             pending.resume(with: .failure(CancellationError()))
-            DaemonClient.shared.execute { $0.cancelRequest(pending) }
+            execute({ $0.cancelRequest(pending) }, unavailable: { _ in })
         }
     }
 }

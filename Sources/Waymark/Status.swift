@@ -7,10 +7,17 @@ public enum WaymarkAgent {
     ///
     /// - Throws: ``WaymarkError`` when the daemon is unreachable or refuses.
     public static func status() async throws -> StatusReport {
+        try await DaemonClient.shared.status()
+    }
+}
+
+extension DaemonClient {
+    /// The daemon's status, asked for on this client's connection.
+    func status() async throws -> StatusReport {
         let pending = PendingReply<StatusReport>()
         return try await withCheckedThrowingContinuation { continuation in
             pending.wait(with: continuation)
-            DaemonClient.shared.execute { $0.status(pending) }
+            execute({ $0.status(pending) }, unavailable: { pending.resume(with: .failure($0)) })
         }
     }
 }

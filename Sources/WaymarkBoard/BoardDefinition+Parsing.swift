@@ -1,3 +1,5 @@
+import WaymarkSystem
+
 extension BoardDefinition {
     /// Parses a board file's `text`; `file` names it in errors. Every problem is a
     /// ``BoardError`` naming the file, line, key and the fix (docs/hardware.md lists the keys).
@@ -20,11 +22,11 @@ extension BoardDefinition {
     /// Reads and parses the board file at `path`.
     public static func load(path: String) throws(BoardError) -> BoardDefinition {
         let text: String
-        do throws(TextFile.ReadError) {
-            text = try TextFile.read(path)
+        do throws(SystemError) {
+            text = String(decoding: try FileDescriptor.readFile(path), as: UTF8.self)
         } catch {
             throw BoardError(
-                file: path, line: nil, key: "file", problem: error.description,
+                file: path, line: nil, key: "file", problem: "cannot read it: \(error.reason)",
                 fix: "pass the path of a file in Board/, such as Board/simulated.toml")
         }
         return try parse(text, file: path)

@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkBoard
 import WaymarkClock
 import WaymarkEngine
@@ -126,8 +125,7 @@ public final class Daemon {
 
     /// Writes a line to standard error.
     public static func log(_ line: String) {
-        var text = "waymarkd: " + line + "\n"
-        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        try? FileDescriptor.standardError.writeAll(Array(("waymarkd: " + line + "\n").utf8))
     }
 
     // MARK: - Sources

@@ -1,4 +1,4 @@
-import Glibc
+import WaymarkSystem
 
 /// The ownership rule for the database: only the daemon's user (or root) may be able to change
 /// the file, its write-ahead log and shared-memory index, or the directory that holds them.
@@ -21,35 +21,40 @@ enum FileSafety {
     }
 
     private static func checkDirectory(_ directory: String, for database: String) throws(StoreError) {
-        var status = stat()
-        guard stat(directory, &status) == 0 else {
-            throw StoreError(.inaccessibleFile, operation: "open \(database)", message: "stat \(directory): \(lastError)")
+        let status: FileStatus
+        do throws(SystemError) {
+            status = try FileStatus(path: directory)
+        } catch {
+            throw StoreError(.inaccessibleFile, operation: "open \(database)", message: "stat \(directory): \(explain(error))")
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
+        guard status.kind == .directory else {
             throw unsafe(database, "\(directory) is not a directory")
         }
         try checkOwnerAndMode(status, directory, for: database)
     }
 
     private static func checkFile(_ file: String, for database: String) throws(StoreError) {
-        var status = stat()
-        guard lstat(file, &status) == 0 else {
-            if errno == ENOENT { return }
-            throw StoreError(.inaccessibleFile, operation: "open \(database)", message: "lstat \(file): \(lastError)")
+        let status: FileStatus
+        do throws(SystemError) {
+            status = try FileStatus(linkAt: file)
+        } catch where error.errno == Errno.noEntry {
+            return
+        } catch {
+            throw StoreError(.inaccessibleFile, operation: "open \(database)", message: "lstat \(file): \(explain(error))")
         }
-        guard status.st_mode & S_IFMT == S_IFREG else {
+        guard status.kind == .regular else {
             throw unsafe(database, "\(file) is not a regular file (a symbolic link or device is refused)")
         }
         try checkOwnerAndMode(status, file, for: database)
     }
 
-    private static func checkOwnerAndMode(_ status: stat, _ path: String, for database: String) throws(StoreError) {
-        let user = geteuid()
-        guard status.st_uid == user || status.st_uid == 0 else {
-            throw unsafe(database, "\(path) belongs to uid \(status.st_uid), not to this user (uid \(user)) or root")
+    private static func checkOwnerAndMode(_ status: FileStatus, _ path: String, for database: String) throws(StoreError) {
+        let user = CurrentProcess.effectiveUserID
+        guard status.ownerID == user || status.ownerID == 0 else {
+            throw unsafe(database, "\(path) belongs to uid \(status.ownerID), not to this user (uid \(user)) or root")
         }
-        guard status.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
-            let mode = String(status.st_mode & 0o7777, radix: 8)
+        guard !status.isWritableByOthers else {
+            let mode = String(status.permissions, radix: 8)
             throw unsafe(database, "\(path) is writable by its group or by everyone (mode \(mode)); chmod go-w it")
         }
     }
@@ -58,7 +63,7 @@ enum FileSafety {
         StoreError(.unsafeFile, operation: "open \(database)", message: message)
     }
 
-    private static var lastError: String {
-        "\(String(cString: strerror(errno))) (errno \(errno))"
+    private static func explain(_ error: SystemError) -> String {
+        "\(error.reason) (errno \(error.errno))"
     }
 }

@@ -78,6 +78,53 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 }
 
 extension FileDescriptor {
+    /// Creates (or truncates) the file at `path` for writing, with `permissions` for a new
+    /// file (less the umask), close-on-exec.
+    public static func create(_ path: String, permissions: UInt32 = 0o644) throws(SystemError) -> FileDescriptor {
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        return FileDescriptor(rawValue: try check("open", path) { system_create(path, flags, mode_t(permissions)) })
+    }
+
+    /// Waits up to `timeout` (for ever when `nil`) until the descriptor is ready for `events`
+    /// (poll(2)); returns `false` when the time ran out. A hangup or error counts as ready, so
+    /// that the read or write that follows reports it.
+    public func wait(for events: IOEvents, timeout: Duration?) throws(SystemError) -> Bool {
+        var request = pollfd(fd: rawValue, events: 0, revents: 0)
+        if events.contains(.readable) { request.events |= Int16(POLLIN) }
+        if events.contains(.writable) { request.events |= Int16(POLLOUT) }
+        let milliseconds = timeout.map { Int32(clamping: $0.components.seconds * 1_000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? -1
+        return try check("poll") { system_poll(&request, milliseconds) } > 0
+    }
+
+    /// Writes all of `bytes`, waiting (at most `patience` per stall, for ever when `nil`)
+    /// while the descriptor cannot take more; a stall longer than that is `ETIMEDOUT`.
+    public func writeAll(_ bytes: UnsafeRawBufferPointer, patience: Duration? = nil) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            if let written = try write(UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
+                offset += written
+            } else if try !wait(for: .writable, timeout: patience) {
+                throw SystemError(errno: ETIMEDOUT, call: "write", note: "nothing was taken in \(patience ?? .zero)")
+            }
+        }
+    }
+
+    /// Writes all of `bytes` (see ``writeAll(_:patience:)``).
+    public func writeAll(_ bytes: [UInt8], patience: Duration? = nil) throws(SystemError) {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(SystemError) in try writeAll(buffer, patience: patience) }
+        }.get()
+    }
+
+    /// Reads what comes next into `buffer`, waiting while a pipe or terminal has nothing
+    /// yet: the count, or 0 at the end of the file.
+    public func readWaiting(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        while true {
+            if let count = try read(into: buffer) { return count }
+            _ = try wait(for: .readable, timeout: nil)
+        }
+    }
+
     /// Reads a whole (small) file: a capture, a scenario, a board definition.
     public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
         let file = try FileDescriptor.open(path, .readOnly)
@@ -85,10 +132,9 @@ extension FileDescriptor {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { chunk.deallocate() }
         var bytes: [UInt8] = []
-        while true {
-            let count = try file.read(into: chunk) ?? 0
-            if count == 0 { return bytes }
+        while case let count = try file.readWaiting(into: chunk), count > 0 {
             bytes += chunk[..<count]
         }
+        return bytes
     }
 }

@@ -11,9 +11,9 @@ public enum ShippedFile {
     /// relative to the working directory, so the error that follows names what was looked for.
     public static func resolve(_ name: String, directory: String, extension fileExtension: String) -> String {
         let suffix = "." + fileExtension
-        if name.contains("/") || name.hasSuffix(suffix) || access(name, R_OK) == 0 { return name }
+        if name.contains("/") || name.hasSuffix(suffix) || FileSystem.isReadable(name) { return name }
         let file = "\(directory)/\(name)\(suffix)"
-        return trees().lazy.map { "\($0)/\(file)" }.first { access($0, R_OK) == 0 } ?? file
+        return trees().lazy.map { "\($0)/\(file)" }.first(where: FileSystem.isReadable) ?? file
     }
 
     /// The trees a shipped file may be in, nearest first: for each folder above the

@@ -24,7 +24,7 @@ public enum SocketActivation {
     /// marks the descriptors close-on-exec.
     public static func take() -> [FileDescriptor] {
         let descriptors = descriptors(
-            listenPID: environmentValue("LISTEN_PID"), listenFDs: environmentValue("LISTEN_FDS"), pid: getpid())
+            listenPID: Environment.value("LISTEN_PID"), listenFDs: Environment.value("LISTEN_FDS"), pid: getpid())
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
         for descriptor in descriptors { _ = system_fcntl(descriptor.rawValue, F_SETFD, FD_CLOEXEC) }
         return descriptors

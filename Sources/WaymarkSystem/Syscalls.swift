@@ -11,6 +11,10 @@ internal func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32
     open(path, flags)
 }
 
+internal func system_create(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+
 internal func system_close(_ fd: Int32) -> Int32 {
     close(fd)
 }
@@ -27,6 +31,38 @@ internal func system_lstat(_ path: UnsafePointer<CChar>, _ status: inout stat) -
     lstat(path, &status)
 }
 
+internal func system_stat(_ path: UnsafePointer<CChar>, _ status: inout stat) -> Int32 {
+    stat(path, &status)
+}
+
+internal func system_fstat(_ fd: Int32, _ status: inout stat) -> Int32 {
+    fstat(fd, &status)
+}
+
+internal func system_mkdir(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
+    mkdir(path, mode)
+}
+
+internal func system_access(_ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 {
+    access(path, mode)
+}
+
+internal func system_opendir(_ path: UnsafePointer<CChar>) -> OpaquePointer? {
+    opendir(path)
+}
+
+internal func system_readdir(_ directory: OpaquePointer) -> UnsafeMutablePointer<dirent>? {
+    readdir(directory)
+}
+
+internal func system_closedir(_ directory: OpaquePointer) -> Int32 {
+    closedir(directory)
+}
+
+internal func system_getgrgid(_ id: gid_t) -> UnsafeMutablePointer<group>? {
+    getgrgid(id)
+}
+
 internal func system_realpath(_ path: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
     realpath(path, nil)
 }
@@ -41,6 +77,10 @@ internal func system_chmod(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int3
 
 internal func system_unlink(_ path: UnsafePointer<CChar>) -> Int32 {
     unlink(path)
+}
+
+internal func system_poll(_ request: inout pollfd, _ timeout: Int32) -> Int32 {
+    poll(&request, 1, timeout)
 }
 
 // MARK: epoll, timerfd, eventfd, signalfd
@@ -181,6 +221,14 @@ internal func system_isatty(_ fd: Int32) -> Int32 {
 
 internal func system_terminal_columns(_ fd: Int32, _ columns: inout UInt16) -> Int32 {
     waymark_terminal_columns(fd, &columns)
+}
+
+internal func system_tcdrain(_ fd: Int32) -> Int32 {
+    tcdrain(fd)
+}
+
+internal func system_cfsetspeed(_ attributes: inout termios, _ speed: speed_t) -> Int32 {
+    cfsetspeed(&attributes, speed)
 }
 
 internal func system_cfmakeraw(_ attributes: inout termios) {

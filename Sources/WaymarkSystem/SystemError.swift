@@ -24,13 +24,23 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         self.note = note
     }
 
+    /// What `errno` means, as strerror(3) says it: `No such file or directory`.
+    public var reason: String {
+        String(cString: strerror(errno))
+    }
+
     /// `open("/dev/ttyS1"): No such file or directory (errno 2)`, then the note if any.
     public var description: String {
         var text = call
         if let argument { text += "(\"\(argument)\")" }
-        text += ": \(String(cString: strerror(errno))) (errno \(errno))"
+        text += ": \(reason) (errno \(errno))"
         if let note { text += "; \(note)" }
         return text
+    }
+
+    /// The error for the `errno` that a C library's call (libgpiod, libserialport) just left.
+    public static func fromErrno(_ call: String, _ argument: String? = nil) -> SystemError {
+        SystemError(errno: Glibc.errno, call: call, argument: argument)
     }
 
     /// The error for the current `errno`, trapping on the errors that only a bug can cause.

@@ -36,15 +36,15 @@ public struct SystemdNotifier: Sendable {
 
     /// The notifier for `NOTIFY_SOCKET`, or `nil` when the service manager did not set it.
     public static func fromEnvironment() -> SystemdNotifier? {
-        guard let path = environmentValue("NOTIFY_SOCKET"), !path.isEmpty else { return nil }
+        guard let path = Environment.value("NOTIFY_SOCKET"), !path.isEmpty else { return nil }
         return SystemdNotifier(socketPath: path)
     }
 
     /// The watchdog timeout from `WATCHDOG_USEC`, or `nil` when the watchdog is off or
     /// `WATCHDOG_PID` names another process. Send ``Message/watchdog`` at half this interval.
     public static func watchdogInterval() -> Duration? {
-        if let pid = environmentValue("WATCHDOG_PID"), pid_t(pid) != getpid() { return nil }
-        guard let text = environmentValue("WATCHDOG_USEC"), let microseconds = Int64(text),
+        if let pid = Environment.value("WATCHDOG_PID"), pid_t(pid) != getpid() { return nil }
+        guard let text = Environment.value("WATCHDOG_USEC"), let microseconds = Int64(text),
             microseconds > 0
         else { return nil }
         return .microseconds(microseconds)

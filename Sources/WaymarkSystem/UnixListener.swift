@@ -18,7 +18,7 @@ public struct UnixListener: Sendable {
     /// (EEXIST), another user's socket (EPERM), and a socket another process still listens
     /// on (EADDRINUSE). The mode is set with chmod(2) after bind(2) and before listen(2), so
     /// it does not depend on the umask and nobody can connect in between.
-    public init(path: String, mode: mode_t = 0o660, backlog: Int32 = SOMAXCONN) throws(SystemError) {
+    public init(path: String, mode: UInt32 = 0o660, backlog: Int32 = SOMAXCONN) throws(SystemError) {
         try Self.removeStaleSocket(at: path)
         let address = try UnixSocketAddress(path)
         let socket = try FileDescriptor.unixSocket(SOCK_STREAM)
@@ -28,7 +28,7 @@ public struct UnixListener: Sendable {
                 try check("bind", path) { system_bind(socket.rawValue, pointer, length) }
             }
             bound = true
-            _ = try check("chmod", path) { system_chmod(path, mode) }
+            _ = try check("chmod", path) { system_chmod(path, mode_t(mode)) }
             _ = try check("listen", path) { system_listen(socket.rawValue, backlog) }
         } catch {
             try? socket.close()

@@ -48,10 +48,19 @@ extension FileDescriptor {
         }
     }
 
-    /// Sets `O_NONBLOCK` with fcntl(2).
-    internal func setNonblocking() throws(SystemError) {
+    /// Sets `O_NONBLOCK` with fcntl(2), for a descriptor opened blocking (by another library).
+    public func setNonblocking() throws(SystemError) {
         let flags = try check("fcntl(F_GETFL)") { system_fcntl(rawValue, F_GETFL, 0) }
         _ = try check("fcntl(F_SETFL)") { system_fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) }
+    }
+
+    /// Sets the socket's kernel send buffer (`SO_SNDBUF`; the kernel doubles the value for
+    /// its bookkeeping and raises it to its minimum).
+    public func setSendBufferSize(_ bytes: Int32) throws(SystemError) {
+        var value = bytes
+        _ = try check("setsockopt", "SO_SNDBUF") {
+            system_setsockopt(rawValue, SOL_SOCKET, SO_SNDBUF, &value, socklen_t(MemoryLayout<Int32>.size))
+        }
     }
 
     /// Bounds how long a blocking send or connect waits (`SO_SNDTIMEO`; zero: no bound).

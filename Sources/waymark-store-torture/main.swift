@@ -3,15 +3,13 @@
 // returned. WaymarkStoreTests kills it with SIGKILL at random moments and checks that every
 // printed change survived. Change n records a pending request of app n when n is even and
 // grants app n-1 (always, reduced) when n is odd.
-import Glibc
 import WaymarkStore
 import WaymarkSystem
 
 /// Writes `message` to stderr and exits with `status`.
 func fail(_ message: String, status: Int32) -> Never {
-    let bytes = Array((message + "\n").utf8)
-    _ = write(STDERR_FILENO, bytes, bytes.count)
-    exit(status)
+    try? FileDescriptor.standardError.writeAll(Array((message + "\n").utf8))
+    CurrentProcess.exit(status)
 }
 
 let arguments = CommandLine.arguments
@@ -29,8 +27,9 @@ do {
         } else {
             try store.grant(AppIdentity(.executable, "/opt/torture/app-\(change - 1)"), .authorizedAlways, accuracy: .reduced, at: time)
         }
-        let line = Array("\(change)\n".utf8)
-        guard write(STDOUT_FILENO, line, line.count) == line.count else { fail("stdout closed", status: 3) }
+        guard (try? FileDescriptor.standardOutput.writeAll(Array("\(change)\n".utf8))) != nil else {
+            fail("stdout closed", status: 3)
+        }
         change += 1
     }
 } catch {

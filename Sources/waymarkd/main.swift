@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkDaemon
 import WaymarkProtocol
 import WaymarkSystem
@@ -31,13 +30,8 @@ let usage = """
     """
 
 func fail(_ message: String) -> Never {
-    var text = "waymarkd: \(message)\n"
-    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    exit(2)
-}
-
-func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
+    try? FileDescriptor.standardError.writeAll(Array("waymarkd: \(message)\n".utf8))
+    CurrentProcess.exit(2)
 }
 
 /// A scenario by path or short name (`desk-day`), found as every Waymark program finds it.
@@ -46,7 +40,7 @@ func scenarioPath(_ name: String) -> String {
 }
 
 var arguments = CommandLine.arguments.dropFirst()
-var socketPath = SocketPath.daemon(environment: environment, uid: getuid())
+var socketPath = SocketPath.daemon(environment: Environment.value, uid: CurrentProcess.userID)
 var scenario: String?
 var receiver = "ublox-m8"
 var seed: UInt64 = 1
@@ -90,10 +84,10 @@ while let argument = arguments.popFirst() {
     case "--verbose", "-v": verbose = true
     case "--version":
         print("waymarkd \(WaymarkRelease.version)")
-        exit(0)
+        CurrentProcess.exit(0)
     case "--help", "-h":
         print(usage, terminator: "")
-        exit(0)
+        CurrentProcess.exit(0)
     default: fail("unknown option '\(argument)'\n\(usage)")
     }
 }

@@ -3,31 +3,17 @@ import Synchronization
 import WaymarkEventLoop
 import WaymarkSystem
 
-/// Runs `loop` on a thread of its own, as the daemon runs it on its main thread, so that no
-/// cooperative thread blocks in epoll_wait. Returns when `run()` does.
+/// Runs `loop` on a thread of its own (``EventLoop/runOnOwnThread(finished:)``), as the
+/// daemon runs it on its main thread, so that no cooperative thread blocks in epoll_wait.
+/// Returns when `run()` does.
 func runOnOwnThread(_ loop: sending EventLoop) async throws {
-    nonisolated(unsafe) let loop = loop
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        startThread {
-            continuation.resume(with: Result { () throws(SystemError) in try loop.run() })
+        do throws(SystemError) {
+            try loop.runOnOwnThread { continuation.resume(with: $0.mapError { $0 }) }
+        } catch {
+            continuation.resume(throwing: error)
         }
     }
-}
-
-/// Starts a detached POSIX thread running `body`.
-func startThread(_ body: @escaping @Sendable () -> Void) {
-    final class Body {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-    var thread = pthread_t()
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    let result = pthread_create(&thread, nil, { context in
-        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-    }, context)
-    precondition(result == 0, "pthread_create failed with \(result)")
-    pthread_detach(thread)
 }
 
 extension EventLoop.Remote {

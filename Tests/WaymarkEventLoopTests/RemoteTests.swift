@@ -13,7 +13,7 @@ struct RemoteTests {
 
         // From a plain POSIX thread…
         let fromThread: (submitter: pthread_t, runner: pthread_t) = await withCheckedContinuation { done in
-            startThread {
+            try? DetachedThread.start {
                 let submitter = pthread_self()
                 remote.execute { _ in done.resume(returning: (submitter, pthread_self())) }
             }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 import WaymarkDaemon
 import WaymarkEventLoop
@@ -37,16 +36,11 @@ public final class TestDaemon: Sendable {
         }
         agent.attach(server)
         try server.start(on: loop)
-        nonisolated(unsafe) let unsafeLoop = loop
         let finished = self.finished
-        Thread {
-            do {
-                try unsafeLoop.run()
-            } catch {
-                preconditionFailure("the loop failed: \(error)")
-            }
+        try loop.runOnOwnThread { result in
+            if case .failure(let error) = result { preconditionFailure("the loop failed: \(error)") }
             finished.finish()
-        }.start()
+        }
     }
 
     /// Runs `body` with the server on the loop's thread and returns its result.

@@ -1,15 +1,14 @@
-import Glibc
+import WaymarkSystem
 
 /// Whether this user may open a device, and the group that would let them.
 enum DeviceAccess {
     /// `nil` when `path` can be opened read-write; otherwise the problem and its fix.
     static func problem(_ path: String, group: String) -> DoctorReport.Outcome? {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard let status = try? FileStatus(path: path) else {
             return .failure("\(path) does not exist", fix: fixForMissing(path))
         }
-        guard access(path, R_OK | W_OK) != 0 else { return nil }
-        let owner = getgrgid(status.st_gid).map { String(cString: $0.pointee.gr_name) } ?? String(status.st_gid)
+        guard !FileSystem.isReadableAndWritable(path) else { return nil }
+        let owner = FileSystem.groupName(status.groupID) ?? String(status.groupID)
         return .failure(
             "\(path) is not readable and writable by this user (group \(owner))",
             fix: "sudo usermod -aG \(owner == "root" ? group : owner) $USER, then log in again"

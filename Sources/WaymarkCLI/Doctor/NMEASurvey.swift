@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkDrivers
 import WaymarkNMEA
 import WaymarkSystem
@@ -21,11 +20,10 @@ struct NMEASurvey {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var deadline = MonotonicInstant.now + .seconds(seconds)
         while MonotonicInstant.now < deadline {
-            var request = pollfd(fd: port.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             let count: Int?
-            if poll(&request, 1, 500) == 1 {
+            if try port.descriptor.wait(for: .readable, timeout: .milliseconds(500)) {
                 count = try buffer.withUnsafeMutableBytes { try port.read(into: $0) }
-                if count == 0 { throw SystemError(errno: EIO, call: "read", argument: port.path, note: "the device went away") }
+                if count == 0 { throw SystemError(errno: Errno.inputOutput, call: "read", argument: port.path, note: "the device went away") }
             } else {
                 count = nil
             }

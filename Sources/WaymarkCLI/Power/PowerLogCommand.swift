@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import Waymark
 import WaymarkDrivers
 import WaymarkPowerProfile
@@ -52,21 +51,22 @@ struct PowerLogCommand: AsyncParsableCommand {
 
     func run() async throws {
         let currentSensor = try openSensor()
-        let file = try LogFile(path: output)
-        try file.append(PowerLog.header)
+        let file = try OutputFile(path: output)
+        defer { file.close() }
+        try file.append(line: PowerLog.header)
         var written = -Double.infinity
         let started = RealtimeInstant.now
         var nextStatus = 0.0
         while duration.map({ seconds(since: started) < $0 }) ?? true {
             if let currentSensor {
                 let now = seconds(since: .init(nanosecondsSinceEpoch: 0))
-                try file.append(PowerLog.row(PowerLog.Sample(time: now, current: try currentSensor.current())))
+                try file.append(line: PowerLog.row(PowerLog.Sample(time: now, current: try currentSensor.current())))
             }
             if seconds(since: started) >= nextStatus {
                 nextStatus += 1
                 let status = try await WaymarkAgent.status()
                 for transition in status.recentTransitions where transition.time > written {
-                    try file.append(PowerLog.row(PowerLog.Transition(
+                    try file.append(line: PowerLog.row(PowerLog.Transition(
                         time: transition.time, from: transition.from, state: transition.to, reason: transition.reason)))
                     written = transition.time
                 }
@@ -84,21 +84,5 @@ struct PowerLogCommand: AsyncParsableCommand {
 
     private func seconds(since start: RealtimeInstant) -> Double {
         Double(RealtimeInstant.now.nanosecondsSinceEpoch - start.nanosecondsSinceEpoch) / 1e9
-    }
-}
-
-/// A text file appended to line by line (each line written at once).
-struct LogFile {
-    private let descriptor: Int32
-
-    init(path: String) throws {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CommandFailure("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-    }
-
-    func append(_ line: String) throws {
-        var text = line + "\n"
-        let written = text.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == text.utf8.count else { throw CommandFailure("writing the log failed: \(String(cString: strerror(errno)))") }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import WaymarkBoard
 import WaymarkLocation
 import WaymarkPowerProfile
@@ -59,8 +58,10 @@ struct PowerRunCommand: ParsableCommand {
     }
 
     private func write(_ report: PowerRunReport) throws {
-        if mkdir(output, 0o755) != 0 && errno != EEXIST {
-            throw CommandFailure("cannot create '\(output)': \(String(cString: strerror(errno)))")
+        do throws(SystemError) {
+            try FileSystem.makeDirectory(output, permissions: 0o755)
+        } catch {
+            throw CommandFailure("cannot create '\(output)': \(error.reason)")
         }
         for (name, bytes) in [("report.json", report.json), ("timeline.csv", report.csv), ("timeline.svg", report.svg)] {
             try OutputFile.write(bytes, to: output + "/" + name)

@@ -1,51 +1,47 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WaymarkSystem
 
-/// A file or standard input, read in large chunks with `read(2)`.
+/// A file or standard input, read in large chunks.
 struct ByteSource {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let ownsDescriptor: Bool
 
     /// Opens `path`, or standard input for `-`.
     init(path: String) throws {
         if path == "-" {
-            descriptor = STDIN_FILENO
+            descriptor = .standardInput
             ownsDescriptor = false
-        } else {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                throw CommandFailure("cannot open '\(path)': \(String(cString: strerror(errno)))")
-            }
-            var status = stat()
-            if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                Glibc.close(descriptor)
-                throw CommandFailure("'\(path)' is a directory, not a capture file")
-            }
-            ownsDescriptor = true
+            return
+        }
+        do throws(SystemError) {
+            descriptor = try FileDescriptor.open(path, .readOnly)
+        } catch {
+            throw CommandFailure("cannot open '\(path)': \(error.reason)")
+        }
+        ownsDescriptor = true
+        if (try? FileStatus(descriptor))?.kind == .directory {
+            close()
+            throw CommandFailure("'\(path)' is a directory, not a capture file")
         }
     }
 
     /// Calls `body` with each chunk until the end of the input.
     func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        let capacity = 1 << 16
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            let count = read(descriptor, buffer.baseAddress, capacity)
-            if count == 0 { return }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure("read failed: \(String(cString: strerror(errno)))")
+            let count: Int
+            do throws(SystemError) {
+                count = try descriptor.readWaiting(into: buffer)
+            } catch {
+                throw CommandFailure("read failed: \(error.reason)")
             }
-            try body(UnsafeBufferPointer(start: buffer.baseAddress, count: count))
+            if count == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]).assumingMemoryBound(to: UInt8.self))
         }
     }
 
     /// Closes the file (standard input is left open).
     func close() {
-        if ownsDescriptor { _ = Glibc.close(descriptor) }
+        if ownsDescriptor { try? descriptor.close() }
     }
 }

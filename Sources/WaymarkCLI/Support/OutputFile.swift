@@ -1,19 +1,43 @@
-import Glibc
+import WaymarkSystem
 
-/// Writes a whole file with open(2)/write(2).
-enum OutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CommandFailure("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure("cannot write '\(path)': \(String(cString: strerror(errno)))")
-            }
-            offset += written
+/// A file the tool writes: created (or truncated), then written whole, line by line or at once.
+struct OutputFile {
+    private let path: String
+    private let descriptor: FileDescriptor
+
+    /// Creates (or truncates) the file at `path`.
+    init(path: String) throws {
+        self.path = path
+        do throws(SystemError) {
+            descriptor = try FileDescriptor.create(path)
+        } catch {
+            throw CommandFailure("cannot write '\(path)': \(error.reason)")
         }
+    }
+
+    /// Writes `bytes` whole.
+    func write(_ bytes: [UInt8]) throws {
+        do throws(SystemError) {
+            try descriptor.writeAll(bytes)
+        } catch {
+            throw CommandFailure("cannot write '\(path)': \(error.reason)")
+        }
+    }
+
+    /// Writes `line` and a newline at once.
+    func append(line: String) throws {
+        try write(Array((line + "\n").utf8))
+    }
+
+    /// Closes the file.
+    func close() {
+        try? descriptor.close()
+    }
+
+    /// Writes the whole file at `path`.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let file = try OutputFile(path: path)
+        defer { file.close() }
+        try file.write(bytes)
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 
 /// The memory the server lets clients' unfinished input (partial lines and lines not yet
 /// handled) take, in total and per peer user, so that no user can make the daemon outgrow
@@ -10,7 +9,7 @@ struct InputBudget {
     let perUser: Int
     /// Bytes held now.
     private(set) var used = 0
-    private var usedByUser: [uid_t: Int] = [:]
+    private var usedByUser: [UInt32: Int] = [:]
 
     init(total: Int, perUser: Int) {
         self.total = total
@@ -19,7 +18,7 @@ struct InputBudget {
 
     /// Records that a connection of `user` holds `bytes` instead of `previous`; returns
     /// whether it shrank or both budgets still hold (the change is recorded either way).
-    mutating func change(_ user: uid_t, from previous: Int, to bytes: Int) -> Bool {
+    mutating func change(_ user: UInt32, from previous: Int, to bytes: Int) -> Bool {
         guard bytes != previous else { return true }
         used += bytes - previous
         let mine = usedByUser[user, default: 0] + bytes - previous
@@ -28,5 +27,5 @@ struct InputBudget {
     }
 
     /// Bytes the connections of `user` hold.
-    func used(by user: uid_t) -> Int { usedByUser[user, default: 0] }
+    func used(by user: UInt32) -> Int { usedByUser[user, default: 0] }
 }

@@ -1,6 +1,6 @@
-import Glibc
 import WaymarkLocation
 import WaymarkProtocol
+import WaymarkSystem
 
 extension Server {
     /// Decodes one request line and answers it, or hands it to the agent.
@@ -83,7 +83,7 @@ extension Server {
         agent.clientIdentified(connection.id, appID: hello.appID)
         return .hello(HelloResult(
             daemonVersion: configuration.daemonVersion, protocolVersion: min(hello.version, ProtocolVersion.current),
-            pid: Int(getpid())))
+            pid: Int(CurrentProcess.id)))
     }
 
     private func statusReport() -> StatusReport {

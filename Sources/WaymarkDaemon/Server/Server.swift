@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkProtocol
@@ -32,7 +31,7 @@ public final class Server: UpdateSink {
     /// Every pending request's client.
     var requests: [RequestID: ClientID] = [:]
     /// Connections per peer user.
-    private var connectionsPerUser: [uid_t: Int] = [:]
+    private var connectionsPerUser: [UInt32: Int] = [:]
     /// What the connections' line buffers hold, per user and in all.
     var inputBudget: InputBudget
     /// Connections to serve on the next turn without waiting for their sockets.

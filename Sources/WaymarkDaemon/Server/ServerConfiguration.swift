@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkProtocol
 import WaymarkSystem
 
@@ -10,7 +9,7 @@ public struct ServerConfiguration: Sendable {
     /// accepts on it instead of creating a socket at ``path``, and leaves its file in place.
     public var activatedSocket: FileDescriptor?
     /// The socket file's permissions: owner and group may connect.
-    public var mode: mode_t = 0o660
+    public var mode: UInt32 = 0o660
     /// The daemon's version, for `hello` and `status`.
     public var daemonVersion: String
     /// Connections beyond this many are closed at once (the server also raises the process's
@@ -20,7 +19,7 @@ public struct ServerConfiguration: Sendable {
     /// ``uncappedUsers`` are held only by ``maximumClients``.
     public var maximumClientsPerUser = 128
     /// Users without a per-user connection cap: root and the daemon's own user.
-    public var uncappedUsers: Set<uid_t> = [0, geteuid()]
+    public var uncappedUsers: Set<UInt32> = [0, CurrentProcess.effectiveUserID]
     /// A connection that has not said `hello` this long after connecting is closed.
     public var helloTimeout = Duration.seconds(10)
     /// Bytes of unfinished input (partial lines, lines not yet handled) all connections may

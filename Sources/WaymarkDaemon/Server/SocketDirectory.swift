@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkSystem
 
 /// The server's listening socket: the one the service manager passed (socket activation), or
@@ -16,8 +15,5 @@ func makeListener(for configuration: ServerConfiguration) throws(SystemError) ->
 private func createSocketDirectory(for path: String) throws(SystemError) {
     guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
     let directory = String(path[..<slash])
-    let mode: mode_t = directory.hasPrefix("/tmp/") ? 0o700 : 0o755
-    if mkdir(directory, mode) == -1 && errno != EEXIST {
-        throw SystemError(errno: errno, call: "mkdir", argument: directory)
-    }
+    try FileSystem.makeDirectory(directory, permissions: directory.hasPrefix("/tmp/") ? 0o700 : 0o755)
 }

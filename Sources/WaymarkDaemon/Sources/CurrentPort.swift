@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkDrivers
 import WaymarkSystem
 
@@ -19,7 +18,7 @@ final class CurrentPort: ByteStreamPort {
 
     func setBaudRate(_ rate: Int) throws(SystemError) {
         guard let port = link.port else {
-            throw SystemError(errno: ENODEV, call: "set baud rate", argument: path, note: "the port is not open")
+            throw SystemError(errno: Errno.noDevice, call: "set baud rate", argument: path, note: "the port is not open")
         }
         try port.setBaudRate(rate)
     }

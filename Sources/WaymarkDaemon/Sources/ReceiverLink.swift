@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkDrivers
 import WaymarkEventLoop
 import WaymarkLocation
@@ -350,7 +349,7 @@ final class ReceiverLink {
         } catch {
             return fail("sending the baud-rate command to \(configuration.path) failed: \(error)")
         }
-        _ = tcdrain(port.descriptor.rawValue)  // a FIFO has nothing to drain (ENOTTY)
+        try? port.descriptor.drainOutput()
         if resumingAfterPowerCycle {
             resumingAfterPowerCycle = false
             if setRate(upgrade.rate) { startStreaming(at: upgrade.rate) }

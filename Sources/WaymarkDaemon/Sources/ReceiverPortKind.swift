@@ -1,4 +1,4 @@
-import Glibc
+import WaymarkSystem
 
 /// How a receiver's port is opened.
 public enum ReceiverPortKind: Hashable, Sendable {
@@ -12,14 +12,9 @@ public enum ReceiverPortKind: Hashable, Sendable {
     /// for everything else, including a path that does not exist yet (a USB receiver not
     /// plugged in).
     public static func forPath(_ path: String) -> ReceiverPortKind {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .serial }
-        let type = status.st_mode & S_IFMT
-        if type == S_IFIFO { return .terminal }
-        guard type == S_IFCHR else { return .terminal }
+        guard let status = try? FileStatus(path: path) else { return .serial }
+        guard status.kind == .characterDevice else { return .terminal }
         // Unix98 pty secondaries have majors 136…143 (/dev/pts/N).
-        let device = UInt64(status.st_rdev)
-        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~UInt64(0xFFF))
-        return (136...143).contains(major) ? .terminal : .serial
+        return (136...143).contains(status.deviceMajor) ? .terminal : .serial
     }
 }

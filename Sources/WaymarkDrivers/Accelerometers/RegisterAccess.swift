@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkBoard
 import WaymarkSystem
 
@@ -19,7 +18,7 @@ extension RegisterAccess {
         let bytes: [UInt8]
         do { bytes = try device.readRegisters(register, count: count) } catch { throw .transfer(chip: chip, error) }
         guard bytes.count == count else {
-            throw .transfer(chip: chip, SystemError(errno: EIO, call: "i2c block read", argument: device.location, note: "short read: \(bytes.count) of \(count) bytes"))
+            throw .transfer(chip: chip, SystemError(errno: Errno.inputOutput, call: "i2c block read", argument: device.location, note: "short read: \(bytes.count) of \(count) bytes"))
         }
         return bytes
     }

@@ -1,5 +1,4 @@
 import CWaymarkDrivers
-import Glibc
 import WaymarkBoard
 import WaymarkSystem
 
@@ -45,19 +44,13 @@ public final class GPIOChip {
             chip.close()
         }
         throw SystemError(
-            errno: ENOENT, call: "gpio chip lookup", argument: names.joined(separator: ", "),
+            errno: Errno.noEntry, call: "gpio chip lookup", argument: names.joined(separator: ", "),
             note: seen.isEmpty ? "no /dev/gpiochip* can be opened" : "present: " + seen.joined(separator: ", "))
     }
 
     /// The `/dev/gpiochipN` paths, in order.
     public static func chipPaths() -> [String] {
-        guard let directory = opendir("/dev") else { return [] }
-        defer { closedir(directory) }
-        var paths: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("gpiochip") { paths.append("/dev/" + name) }
-        }
+        let paths = FileSystem.entries(of: "/dev").filter { $0.hasPrefix("gpiochip") }.map { "/dev/" + $0 }
         return paths.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }
 
@@ -67,7 +60,7 @@ public final class GPIOChip {
         switch line {
         case .offset(let offset):
             guard offset < lineCount else {
-                throw SystemError(errno: EINVAL, call: "gpio line", argument: path, note: "offset \(offset) ≥ \(lineCount) lines")
+                throw SystemError(errno: Errno.invalidArgument, call: "gpio line", argument: path, note: "offset \(offset) ≥ \(lineCount) lines")
             }
             return UInt32(offset)
         case .name(let name):

@@ -1,5 +1,4 @@
 import CWaymarkDrivers
-import Glibc
 import WaymarkSystem
 
 /// One chip on an I2C bus (`/dev/i2c-N`), spoken to with SMBus transfers: byte data, word
@@ -90,6 +89,6 @@ public final class I2CDevice: RegisterDevice {
     /// Bus errors that a repeat can clear: NACK (ENXIO, EREMOTEIO), timeout, arbitration
     /// loss (EAGAIN), and a generic I/O error.
     private static func isTransient(_ code: Int32) -> Bool {
-        [ENXIO, EREMOTEIO, ETIMEDOUT, EAGAIN, EIO].contains(code)
+        [Errno.noDeviceOrAddress, Errno.remoteIO, Errno.timedOut, Errno.tryAgain, Errno.inputOutput].contains(code)
     }
 }

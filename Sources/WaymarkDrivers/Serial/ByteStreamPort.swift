@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkSystem
 
 /// Where a receiver's bytes come from and its commands go: a UART opened with libserialport
@@ -29,25 +28,16 @@ extension ByteStreamPort {
         try descriptor.read(into: buffer)
     }
 
-    /// Writes all of `bytes`, waiting (poll(2), at most `timeoutMilliseconds` per stall) while
-    /// the transmit buffer is full. Receiver commands are a few dozen bytes, so this returns at
-    /// once unless the port is stuck, which is reported as `ETIMEDOUT`.
-    public func writeAll(_ bytes: [UInt8], timeoutMilliseconds: Int32 = 1000) throws(SystemError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = try bytes[offset...].withUnsafeBytes { buffer in
-                Result { () throws(SystemError) in try descriptor.write(buffer) }
-            }.get()
-            if let written {
-                offset += written
-                continue
-            }
-            var request = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
-            let ready = poll(&request, 1, timeoutMilliseconds)
-            if ready < 0 && Glibc.errno != EINTR { throw lastError("poll", path) }
-            if ready == 0 {
-                throw SystemError(errno: ETIMEDOUT, call: "write", argument: path, note: "the port took no bytes")
-            }
+    /// Writes all of `bytes`, waiting (at most `patience` per stall) while the transmit
+    /// buffer is full. Receiver commands are a few dozen bytes, so this returns at once unless
+    /// the port is stuck, which is reported as `ETIMEDOUT`.
+    public func writeAll(_ bytes: [UInt8], patience: Duration = .seconds(1)) throws(SystemError) {
+        do throws(SystemError) {
+            try descriptor.writeAll(bytes, patience: patience)
+        } catch {
+            var named = error
+            named.argument = path
+            throw named
         }
     }
 }

@@ -1,5 +1,4 @@
 import CSerialPort
-import Glibc
 import WaymarkSystem
 
 /// A real UART opened and configured with libserialport: 8N1, no flow control, at a baud rate.
@@ -22,10 +21,10 @@ public final class SerialPort: ByteStreamPort {
             try Self.check(sp_get_port_by_name(path, &found), "sp_get_port_by_name", path)
         } catch {
             // libserialport says only "invalid argument" when the device is not there.
-            if access(path, F_OK) == -1 { throw SystemError(errno: errno, call: "open", argument: path) }
+            if let missing = FileSystem.existenceError(path) { throw missing }
             throw error
         }
-        guard let port = found else { throw SystemError(errno: ENODEV, call: "sp_get_port_by_name", argument: path) }
+        guard let port = found else { throw SystemError(errno: Errno.noDevice, call: "sp_get_port_by_name", argument: path) }
         do throws(SystemError) {
             try Self.check(sp_open(port, SP_MODE_READ_WRITE), "sp_open", path)
             do throws(SystemError) {
@@ -38,11 +37,8 @@ public final class SerialPort: ByteStreamPort {
                 try withUnsafeMutableBytes(of: &handle) { raw throws(SystemError) in
                     try Self.check(sp_get_port_handle(port, raw.baseAddress), "sp_get_port_handle", path)
                 }
-                let flags = fcntl(handle, F_GETFL)
-                guard flags >= 0, fcntl(handle, F_SETFL, flags | O_NONBLOCK) == 0 else {
-                    throw lastError("fcntl(O_NONBLOCK)", path)
-                }
                 descriptor = FileDescriptor(rawValue: handle)
+                try descriptor.setNonblocking()
             } catch {
                 sp_close(port)
                 throw error
@@ -73,12 +69,12 @@ public final class SerialPort: ByteStreamPort {
         switch result {
         case SP_OK: return
         case SP_ERR_FAIL: throw SystemError(errno: sp_last_error_code(), call: call, argument: path)
-        case SP_ERR_MEM: throw SystemError(errno: ENOMEM, call: call, argument: path)
+        case SP_ERR_MEM: throw SystemError(errno: Errno.outOfMemory, call: call, argument: path)
         case SP_ERR_SUPP:
-            throw SystemError(errno: ENOTSUP, call: call, argument: path, note: "the port or driver does not support it")
+            throw SystemError(errno: Errno.notSupported, call: call, argument: path, note: "the port or driver does not support it")
         default:
             throw SystemError(
-                errno: EINVAL, call: call, argument: path,
+                errno: Errno.invalidArgument, call: call, argument: path,
                 note: "libserialport refused it (not a serial port it knows, or an invalid setting)")
         }
     }

@@ -27,15 +27,26 @@ public final class TerminalPort: ByteStreamPort {
         self.path = path
         self.baudRate = baudRate
         isTerminal = descriptor.isTerminal
-        if isTerminal { try SerialSettings.apply(to: descriptor, path: path, rate: baudRate) }
+        if isTerminal { try configure(at: baudRate) }
     }
 
     public func setBaudRate(_ rate: Int) throws(SystemError) {
-        if isTerminal { try SerialSettings.apply(to: descriptor, path: path, rate: rate) }
+        if isTerminal { try configure(at: rate) }
         baudRate = rate
     }
 
     public func close() throws(SystemError) {
         try descriptor.close()
+    }
+
+    /// Sets the terminal to raw 8N1 at `rate`; an error names the port.
+    private func configure(at rate: Int) throws(SystemError) {
+        do throws(SystemError) {
+            try descriptor.makeSerial(baudRate: rate)
+        } catch {
+            var named = error
+            named.argument = path
+            throw named
+        }
     }
 }

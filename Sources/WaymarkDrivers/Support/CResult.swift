@@ -1,4 +1,3 @@
-import Glibc
 import WaymarkSystem
 
 /// Turns a C shim result (non-negative, or -errno on failure) into a value or a
@@ -11,5 +10,5 @@ func checkShim(_ call: String, _ argument: String? = nil, _ result: Int32) throw
 
 /// The ``SystemError`` for the `errno` a C call just left.
 func lastError(_ call: String, _ argument: String? = nil) -> SystemError {
-    SystemError(errno: Glibc.errno, call: call, argument: argument)
+    SystemError.fromErrno(call, argument)
 }
