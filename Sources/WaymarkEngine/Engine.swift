@@ -65,11 +65,13 @@ public struct Engine: Sendable {
     private var confirmingWake = false
     private var gpsOnlyNextWake: Instant?
     private var gpsOnlyChecking = false
+    private var orbitUpkeep: OrbitUpkeep
 
     /// Creates an engine at `start` with the receiver down.
     public init(settings: EngineSettings, start: Instant) {
         self.settings = settings
         motion = settings.classifier
+        orbitUpkeep = OrbitUpkeep(receiver: settings.receiver, acquisitionTimeout: settings.acquisitionTimeout)
         ledger = PowerLedger(receiver: settings.receiver, state: settings.poweredDownState ?? .acquiring, start: start)
         receiverOnSince = start
         lastAccelerometerMovement = start
@@ -107,6 +109,7 @@ public struct Engine: Sendable {
             }
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
+        if keepsOrbitPrediction, let upkeep = orbitUpkeep.nextDeadline(isOn: receiverOn) { deadlines.append(upkeep) }
         return deadlines.min()
     }
 
@@ -153,6 +156,7 @@ public struct Engine: Sendable {
         guard receiverOn, let location = Location(fix: fix, isSimulated: settings.isSimulated) else { return }
         lastLocation = location
         lastUsableFix = now
+        orbitUpkeep.fixArrived(at: now)
         ledger.enter(.tracking, at: now, reason: locationAvailable ? "first fix" : "fix regained")
         locationAvailable = true
         if location.horizontalAccuracy >= 0 { convergence.observe(location.horizontalAccuracy) }
@@ -235,6 +239,13 @@ public struct Engine: Sendable {
     }
 
     // MARK: - Deadlines
+
+    /// Whether the receiver's orbit prediction is worth keeping (``OrbitUpkeep``): only for
+    /// subscriptions, which resume after stillness, and only when the receiver can be powered
+    /// down at all. A request or a last subscription that ends releases the receiver at once.
+    private var keepsOrbitPrediction: Bool {
+        settings.poweredDownState != nil && !subscriptions.isEmpty
+    }
 
     private var needsFixes: Bool {
         subscriptions.contains { !$0.isPaused } || !requests.isEmpty || gpsOnlyChecking || confirmingWake
@@ -331,7 +342,9 @@ public struct Engine: Sendable {
     /// Powers the receiver exactly while someone needs fixes, and sets the accelerometer to
     /// what the situation needs.
     private mutating func applyPowerPolicy(at now: Instant, actions: inout [EngineAction]) {
-        let needed = needsFixes
+        // Asked at every event (not only when no one needs fixes): it ends a hold whose time passed.
+        let forPrediction = keepsOrbitPrediction && orbitUpkeep.needsReceiver(at: now, isOn: receiverOn)
+        let needed = needsFixes || forPrediction
         if needed && !receiverOn {
             receiverOn = true
             receiverOnSince = now
@@ -341,6 +354,7 @@ public struct Engine: Sendable {
             actions.append(.receiverPower(on: true, reason: powerUpReason))
         } else if !needed && receiverOn, let downState = settings.poweredDownState {
             receiverOn = false
+            orbitUpkeep.poweredDown(at: now)
             let reason = subscriptions.isEmpty && requests.isEmpty ? "no one needs fixes" : "stationary"
             ledger.enter(downState, at: now, reason: reason)
             actions.append(.receiverPower(on: false, reason: reason))
@@ -374,6 +388,7 @@ public struct Engine: Sendable {
     private var powerUpReason: String {
         if confirmingWake { return "motion interrupt" }
         if gpsOnlyChecking { return "periodic check for movement" }
+        if orbitUpkeep.refreshingSince != nil { return "orbit prediction refresh" }
         if subscriptions.contains(where: { !$0.isPaused }) { return "live updates" }
         return "location request"
     }

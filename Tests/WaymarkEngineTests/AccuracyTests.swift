@@ -2,6 +2,7 @@ import Testing
 import WaymarkClock
 import WaymarkEngine
 import WaymarkLocation
+import WaymarkReceiver
 
 @Suite("Engine: locations of any accuracy")
 struct AccuracyTests {
@@ -18,7 +19,7 @@ struct AccuracyTests {
         let hdop = formerLimit * 1.5 / 4  // × the accuracy model's 4 m UERE: 1.5 × the limit
         let speedNoise = hdop * 0.1  // the accuracy model's speed accuracy (1 σ) at this HDOP
         let speed = 4 * speedNoise + 5
-        var harness = EngineHarness()
+        var harness = EngineHarness(settings: EngineSettings(receiver: .ubloxM8WithoutPrediction, isSimulated: true))
         harness.handle(.startLiveUpdates(1, configuration))
         for second in 1...10 {
             harness.samples(at: Double(second) - 0.5, moving: true)
