@@ -1,6 +1,6 @@
-import Glibc
+public import Glibc
 import WaymarkProtocol
-import WaymarkSystem
+public import WaymarkSystem
 
 /// How the server listens and what it allows each client (`docs/protocol.md`, "Limits").
 public struct ServerConfiguration: Sendable {
