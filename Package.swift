@@ -1,13 +1,13 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
-// Waymark — a location agent for Raspberry Pi class boards.
+// Waymark — a location agent for Raspberry Pi class boards, built and run on Linux (it declares
+// no Apple platform: the daemon and the client library speak Linux system calls).
 // The targets follow the data flow: bytes become sentences (WaymarkNMEA), sentences become
 // fixes and locations (WaymarkLocation), and the command-line tool sits on top.
 import PackageDescription
 
 let package = Package(
     name: "Waymark",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "waymark", targets: ["WaymarkCLI"]),
         .executable(name: "waymarkd", targets: ["waymarkd"]),
@@ -173,7 +173,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
     // libFuzzer's driver, called from each harness's main.
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     let harnesses: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzNMEA", ["WaymarkLocation", "WaymarkJSON"]),
+        ("FuzzNMEA", ["WaymarkNMEA", "WaymarkLocation", "WaymarkJSON"]),
         ("FuzzProtocol", ["WaymarkProtocol"]),
         ("FuzzJSON", ["WaymarkJSON"]),
         ("FuzzBoard", ["WaymarkBoard"]),
@@ -193,5 +193,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
     target.swiftSettings = settings
 }

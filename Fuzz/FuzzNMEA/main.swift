@@ -2,6 +2,7 @@ import CLibFuzzer
 import Glibc
 import WaymarkJSON
 import WaymarkLocation
+import WaymarkNMEA
 
 exit(waymark_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv))
 

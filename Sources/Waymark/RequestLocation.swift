@@ -1,5 +1,6 @@
 import WaymarkLocation
 import WaymarkProtocol
+import WaymarkClock
 
 extension Location {
     /// One location from the Waymark daemon, as Core Location's `requestLocation()`: the

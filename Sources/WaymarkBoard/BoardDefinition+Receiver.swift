@@ -1,4 +1,4 @@
-import WaymarkReceiver
+public import WaymarkReceiver
 
 extension BoardDefinition {
     /// The engine's and the simulation's figures for this board's receiver: the family's

@@ -5,7 +5,7 @@ import WaymarkEventLoop
 import WaymarkProtocol
 import WaymarkReceiver
 import WaymarkSimulation
-import WaymarkSystem
+public import WaymarkSystem
 
 /// How `waymarkd` is set up: where it listens and where its locations come from.
 public struct DaemonOptions: Sendable {

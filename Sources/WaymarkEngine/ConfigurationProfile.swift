@@ -1,4 +1,4 @@
-import WaymarkLocation
+public import WaymarkLocation
 
 /// What a ``LiveConfiguration`` means in numbers: when the device counts as stationary, what
 /// counts as movement. Every fix is delivered whatever its accuracy, as Core Location does:

@@ -1,5 +1,5 @@
-import WaymarkClock
-import WaymarkLocation
+public import WaymarkClock
+public import WaymarkLocation
 import WaymarkMotion
 import WaymarkReceiver
 

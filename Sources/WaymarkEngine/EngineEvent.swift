@@ -1,6 +1,6 @@
 import WaymarkClock
-import WaymarkLocation
-import WaymarkMotion
+public import WaymarkLocation
+public import WaymarkMotion
 
 /// A live-updates subscription, numbered by whoever hands it to the engine.
 public typealias SubscriptionNumber = UInt64

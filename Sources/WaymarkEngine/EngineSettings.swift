@@ -1,5 +1,5 @@
-import WaymarkMotion
-import WaymarkReceiver
+public import WaymarkMotion
+public import WaymarkReceiver
 
 /// Everything the engine is configured with.
 public struct EngineSettings: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import WaymarkClock
-import WaymarkReceiver
+public import WaymarkClock
+public import WaymarkReceiver
 
 /// Exactly how long the receiver spent in each power state, every transition with its
 /// instant and reason, and the energy that cost at the receiver's currents.

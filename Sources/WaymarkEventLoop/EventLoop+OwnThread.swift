@@ -1,4 +1,4 @@
-import WaymarkSystem
+public import WaymarkSystem
 
 extension EventLoop {
     /// Runs the loop on a new thread of its own until it stops, then calls `finished` on that

@@ -1,4 +1,4 @@
-import WaymarkSystem
+public import WaymarkSystem
 
 /// A single-threaded event loop over one epoll instance. It owns the daemon's descriptors
 /// (GPS source, GPIO events, sockets), its timers (all behind one timerfd) and its signals

@@ -1,4 +1,4 @@
-import WaymarkNMEA
+public import WaymarkNMEA
 
 /// Identifies a sentence's place in a receiver's output cycle: who sent it, which type, and
 /// which occurrence of that pair within the epoch (the last part, for GSV lists).

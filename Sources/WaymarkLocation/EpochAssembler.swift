@@ -1,4 +1,4 @@
-import WaymarkNMEA
+public import WaymarkNMEA
 
 /// Merges the sentences of one measurement epoch into one ``Fix`` and emits it as soon as
 /// the epoch is complete.

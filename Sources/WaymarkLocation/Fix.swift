@@ -1,4 +1,4 @@
-import WaymarkNMEA
+public import WaymarkNMEA
 
 /// The dimension of a position fix, numbered as gpsd's `mode`.
 public enum FixMode: Int, Hashable, Comparable, Sendable {

@@ -1,4 +1,4 @@
-import WaymarkNMEA
+public import WaymarkNMEA
 
 /// A UTC instant: nanoseconds since 1970-01-01T00:00:00Z, without leap seconds (POSIX time).
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,9 +1,9 @@
-import WaymarkReceiver
+public import WaymarkReceiver
 import WaymarkClock
 import WaymarkEngine
-import WaymarkLocation
+public import WaymarkLocation
 import WaymarkMotion
-import WaymarkSimulation
+public import WaymarkSimulation
 
 /// What a power-profile run simulates.
 public struct PowerRunSetup: Sendable {

@@ -1,7 +1,7 @@
-import WaymarkReceiver
-import WaymarkClock
+public import WaymarkReceiver
+public import WaymarkClock
 import WaymarkEngine
-import WaymarkReceiver
+public import WaymarkReceiver
 import WaymarkSimulation
 
 /// What a power-profile run measured, with the always-on and oracle baselines computed from

@@ -1,5 +1,8 @@
 import WaymarkClock
 import WaymarkJSON
+import WaymarkLocation
+import WaymarkSimulation
+import WaymarkReceiver
 
 extension PowerRunReport {
     /// The report as JSON: setup, energy per state, baselines and their ratio, resume

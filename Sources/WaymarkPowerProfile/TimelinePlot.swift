@@ -1,6 +1,7 @@
 import WaymarkClock
 import WaymarkLocation
 import WaymarkReceiver
+import WaymarkSimulation
 
 extension PowerRunReport {
     /// An SVG picture of the run: the receiver's current as a step line with its states named

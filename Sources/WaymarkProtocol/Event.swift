@@ -1,5 +1,5 @@
-import WaymarkJSON
-import WaymarkLocation
+public import WaymarkJSON
+public import WaymarkLocation
 
 /// A message the daemon sends on its own, for a subscription, session or monitor.
 public enum Event: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import WaymarkJSON
-import WaymarkLocation
+public import WaymarkJSON
+public import WaymarkLocation
 import WaymarkNMEA
 
 extension Location {

@@ -1,5 +1,5 @@
-import WaymarkJSON
-import WaymarkLocation
+public import WaymarkJSON
+public import WaymarkLocation
 
 extension LocationUpdate {
     /// The update as the protocol's `update` object, written straight into `buffer`:

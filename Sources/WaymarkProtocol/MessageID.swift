@@ -1,4 +1,4 @@
-import WaymarkJSON
+public import WaymarkJSON
 
 /// The `id` a client gives a request, echoed verbatim in its reply: an integer or a string.
 public enum MessageID: Hashable, Sendable, CustomStringConvertible {

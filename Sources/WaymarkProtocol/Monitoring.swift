@@ -1,5 +1,5 @@
 import WaymarkJSON
-import WaymarkLocation
+public import WaymarkLocation
 
 /// A circular region (`CLMonitor.CircularGeographicCondition`).
 public struct CircularGeographicCondition: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import WaymarkClock
 import WaymarkJSON
-import WaymarkLocation
+public import WaymarkLocation
 
 /// What a request asks for: an operation and its parameters (`docs/protocol.md` lists them).
 public enum Operation: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import WaymarkJSON
+public import WaymarkJSON
 
 /// The daemon's answer to one request: `{"id":1,"op":"startLiveUpdates","result":{…}}` or
 /// `{"id":1,"op":"startLiveUpdates","error":{"code":"…","message":"…"}}`.

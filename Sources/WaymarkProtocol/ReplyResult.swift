@@ -1,5 +1,5 @@
 import WaymarkJSON
-import WaymarkLocation
+public import WaymarkLocation
 
 /// What a successful reply carries; which case depends on the request's operation.
 public enum ReplyResult: Hashable, Sendable {

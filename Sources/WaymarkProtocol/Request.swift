@@ -1,4 +1,4 @@
-import WaymarkJSON
+public import WaymarkJSON
 
 /// A client's request: `{"id":1,"op":"startLiveUpdates","configuration":"fitness"}`.
 public struct Request: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import WaymarkJSON
+public import WaymarkJSON
 
 /// Anything the daemon sends: a reply to a request or an event.
 public enum ServerMessage: Hashable, Sendable {

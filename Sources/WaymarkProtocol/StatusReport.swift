@@ -1,5 +1,5 @@
-import WaymarkJSON
-import WaymarkLocation
+public import WaymarkJSON
+public import WaymarkLocation
 
 /// The daemon's state at a glance: the answer to `status` (`waymark status` prints it).
 public struct StatusReport: Hashable, Sendable {

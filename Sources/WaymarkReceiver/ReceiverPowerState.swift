@@ -1,4 +1,4 @@
-import WaymarkClock
+public import WaymarkClock
 
 /// The power states of a GNSS receiver, each with its own current draw.
 public enum ReceiverPowerState: String, Hashable, Sendable, CaseIterable {

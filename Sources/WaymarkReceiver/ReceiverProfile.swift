@@ -1,4 +1,4 @@
-import WaymarkNMEA
+public import WaymarkNMEA
 
 /// A GNSS receiver's figures: currents per power state, supply voltage, times to first fix,
 /// ephemeris validity, constellations, sentence set and error model. Sources and the values

@@ -1,4 +1,4 @@
-import WaymarkSystem
+package import WaymarkSystem
 
 /// Who an app is, as the kernel says (never as the client claims): its systemd unit, else its
 /// executable, else its uid. `key` is the unit's name, the executable's path or the decimal uid.

@@ -1,4 +1,4 @@
-import WaymarkSystem
+package import WaymarkSystem
 
 /// The authorization data of issue 13 over the daemon's ``Database``: apps and the operator's
 /// decisions, pending requests, the global location-services switch. Each call is one

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// Who is on the other end of a Unix socket, as the kernel recorded it at connect time.
 public struct PeerCredentials: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// The sockets a service manager opened for this process (socket activation, the
 /// sd_listen_fds(3) protocol, without libsystemd): `LISTEN_FDS` descriptors from 3 on, meant

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// Whom a Waymark socket is trusted to (`docs/protocol.md`, "Connecting"), checked as OpenSSH
 /// checks the directories of its agent socket: by the daemon for the directory it listens in,

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// A listening AF_UNIX stream socket bound to a filesystem path: the daemon's front door.
 public struct UnixListener: Sendable {

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import Waymark
 import WaymarkServerTestSupport
+import WaymarkDaemon
 
 /// The client library keeps one connection per process, so every test that uses it talks to
 /// a daemon at the same path, one test at a time: the scripted server here, the real

@@ -5,6 +5,7 @@ import WaymarkReceiver
 import WaymarkSystem
 
 @testable import WaymarkDaemon
+import WaymarkProtocol
 
 /// What the daemon makes of a board file: the receiver profile and powered-down state the
 /// engine gets, the source, and how the port is opened.

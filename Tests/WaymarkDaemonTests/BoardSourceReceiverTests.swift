@@ -5,6 +5,8 @@ import WaymarkDrivers
 import WaymarkSystem
 
 @testable import WaymarkDaemon
+import WaymarkProtocol
+import WaymarkReceiver
 
 /// The board source's receiver side on a pseudo-terminal: rate detection, the vendor baud
 /// switch, power commands, and recovery from a closed port, silence and garbage.

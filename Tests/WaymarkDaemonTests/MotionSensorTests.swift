@@ -6,6 +6,7 @@ import WaymarkEngine
 import WaymarkSystem
 
 @testable import WaymarkDaemon
+import WaymarkProtocol
 
 /// The board source's accelerometer side with a scripted chip (the register sequences are
 /// the drivers' tests; the VM test runs a real driver on i2c-stub).

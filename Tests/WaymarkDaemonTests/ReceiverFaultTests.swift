@@ -5,6 +5,7 @@ import WaymarkDrivers
 import WaymarkSystem
 
 @testable import WaymarkDaemon
+import WaymarkProtocol
 
 /// Receiver faults that the other board-source tests do not cover, each with what the source
 /// reports and how long it takes to recover (`docs/reliability.md`, "Receiver faults", records

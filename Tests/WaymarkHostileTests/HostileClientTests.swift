@@ -3,6 +3,7 @@ import Testing
 import WaymarkProtocol
 import WaymarkServerTestSupport
 import WaymarkSystem
+import WaymarkLocation
 
 /// The real waymarkd against one local user bent on hurting the others (issue 10, items 4 to
 /// 9): the daemon's memory stays under the shipped unit's `MemoryMax=32M` and a well-behaved

@@ -3,6 +3,7 @@ import Synchronization
 import WaymarkProtocol
 import WaymarkServerTestSupport
 import WaymarkSystem
+import WaymarkLocation
 
 /// A well-behaved client on a thread of its own: one `default` subscription, read at once,
 /// every update's arrival recorded, so a test can ask for the longest wait between updates

@@ -1,5 +1,5 @@
-import WaymarkDaemon
-import WaymarkLocation
+public import WaymarkDaemon
+public import WaymarkLocation
 
 /// A daemon listening at `path` (a fresh temporary directory's socket if `nil`), its
 /// configuration changed by `configure`, shut down (and the directory removed) when `body` ends.

@@ -1,6 +1,6 @@
 import Glibc
-import WaymarkProtocol
-import WaymarkSystem
+public import WaymarkProtocol
+public import WaymarkSystem
 
 /// A client that speaks the protocol by hand over a real socket, with timeouts, for tests.
 public final class RawClient {

@@ -1,8 +1,8 @@
 import Synchronization
-import WaymarkDaemon
-import WaymarkLocation
-import WaymarkProtocol
-import WaymarkSystem
+public import WaymarkDaemon
+public import WaymarkLocation
+public import WaymarkProtocol
+public import WaymarkSystem
 
 /// An ``AgentService`` for tests: records every call and answers location requests as told.
 /// Called on the loop's thread; tests read it from theirs.

@@ -1,6 +1,6 @@
 import Synchronization
-import WaymarkDaemon
-import WaymarkEventLoop
+public import WaymarkDaemon
+public import WaymarkEventLoop
 import WaymarkSystem
 
 /// A ``Server`` with a ``ScriptedAgent`` on a real event loop running on a thread of its own,

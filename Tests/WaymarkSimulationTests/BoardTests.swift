@@ -1,6 +1,7 @@
 import Testing
 import WaymarkClock
 import WaymarkSimulation
+import WaymarkReceiver
 
 @Suite("Simulated board")
 struct BoardTests {

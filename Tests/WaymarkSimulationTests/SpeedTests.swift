@@ -1,6 +1,7 @@
 import Testing
 import WaymarkClock
 import WaymarkSimulation
+import WaymarkReceiver
 
 /// Prints how long an 8-hour desk day takes to simulate; asserts nothing about the clock
 /// (timings belong in benchmarks), only that the work was done.

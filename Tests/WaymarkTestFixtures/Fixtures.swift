@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The gpsd regression captures in `Tests/Fixtures/gpsd` (BSD-2-Clause, see COPYING.gpsd).
 public enum Fixtures {

@@ -1,4 +1,5 @@
 import WaymarkLocation
+import WaymarkNMEA
 
 /// A human-readable summary of what a decode accepted and rejected.
 struct DecodeStatistics {

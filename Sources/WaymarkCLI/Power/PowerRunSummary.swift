@@ -1,5 +1,8 @@
 import WaymarkClock
 import WaymarkPowerProfile
+import WaymarkReceiver
+import WaymarkSimulation
+import WaymarkLocation
 
 /// The human-readable summary of a power run.
 struct PowerRunSummary {

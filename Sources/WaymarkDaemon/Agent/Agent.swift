@@ -1,11 +1,11 @@
-import WaymarkReceiver
+public import WaymarkReceiver
 import WaymarkClock
-import WaymarkEngine
-import WaymarkEventLoop
-import WaymarkLocation
-import WaymarkProtocol
-import WaymarkReceiver
-import WaymarkSystem
+public import WaymarkEngine
+public import WaymarkEventLoop
+public import WaymarkLocation
+public import WaymarkProtocol
+public import WaymarkReceiver
+public import WaymarkSystem
 
 /// The daemon's core on the event loop: hands what clients ask for and what the source
 /// reports to the pure ``Engine``, and carries out the engine's actions — updates to

@@ -1,5 +1,5 @@
-import WaymarkClock
-import WaymarkSystem
+public import WaymarkClock
+public import WaymarkSystem
 
 /// Maps the event loop's clock (`CLOCK_MONOTONIC`) to the engine's timeline, optionally
 /// compressed: with `speed` 10, ten seconds of a simulated scenario pass in one second.

@@ -1,6 +1,6 @@
-import WaymarkLocation
-import WaymarkProtocol
-import WaymarkSystem
+public import WaymarkLocation
+public import WaymarkProtocol
+public import WaymarkSystem
 
 /// A connection to the daemon, unique per daemon run.
 public typealias ClientID = UInt64

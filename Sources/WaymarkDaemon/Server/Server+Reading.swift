@@ -1,5 +1,6 @@
 import WaymarkProtocol
 import WaymarkSystem
+import WaymarkEventLoop
 
 extension Server {
     /// Bytes read from a client at once: one read per connection per turn.

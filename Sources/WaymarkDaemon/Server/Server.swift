@@ -1,7 +1,7 @@
-import WaymarkEventLoop
-import WaymarkLocation
+public import WaymarkEventLoop
+public import WaymarkLocation
 import WaymarkProtocol
-import WaymarkSystem
+public import WaymarkSystem
 
 /// The daemon's socket server: accepts clients on a Unix socket, reads their requests, hands
 /// them to the ``AgentService``, and writes replies and updates back, all on the event loop's

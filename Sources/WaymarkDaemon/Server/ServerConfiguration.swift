@@ -1,5 +1,5 @@
 import WaymarkProtocol
-import WaymarkSystem
+public import WaymarkSystem
 
 /// How the server listens and what it allows each client (`docs/protocol.md`, "Limits").
 public struct ServerConfiguration: Sendable {

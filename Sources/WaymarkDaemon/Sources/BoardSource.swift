@@ -1,10 +1,11 @@
-import WaymarkBoard
+public import WaymarkBoard
 import WaymarkDrivers
-import WaymarkEngine
-import WaymarkEventLoop
-import WaymarkProtocol
-import WaymarkReceiver
+public import WaymarkEngine
+public import WaymarkEventLoop
+public import WaymarkProtocol
+public import WaymarkReceiver
 import WaymarkSystem
+import WaymarkLocation
 
 /// The hardware a board file describes, as a location source: the receiver on its UART, its
 /// power strategy, and the accelerometer on I2C with its INT line.

@@ -1,9 +1,9 @@
-import WaymarkEngine
-import WaymarkEventLoop
-import WaymarkLocation
-import WaymarkMotion
-import WaymarkProtocol
-import WaymarkReceiver
+public import WaymarkEngine
+public import WaymarkEventLoop
+public import WaymarkLocation
+public import WaymarkMotion
+public import WaymarkProtocol
+public import WaymarkReceiver
 
 /// What a location source reports to the agent.
 public enum SourceEvent: Sendable {

@@ -4,6 +4,7 @@ import WaymarkEventLoop
 import WaymarkSystem
 
 import struct WaymarkMotion.AccelerationSample
+import WaymarkClock
 
 /// The board's accelerometer on the event loop: carries out the engine's
 /// ``AccelerometerCommand``s and reports what the chip sees.

@@ -2,6 +2,7 @@ import WaymarkDrivers
 import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkSystem
+import WaymarkNMEA
 
 /// The rate a receiver's port runs at.
 enum ReceiverBaud: Hashable, Sendable {

@@ -1,9 +1,9 @@
 import WaymarkClock
-import WaymarkEngine
-import WaymarkEventLoop
+public import WaymarkEngine
+public import WaymarkEventLoop
 import WaymarkLocation
-import WaymarkProtocol
-import WaymarkReceiver
+public import WaymarkProtocol
+public import WaymarkReceiver
 import WaymarkSystem
 
 /// A recorded NMEA capture replayed at the pace it was recorded (or compressed by the

@@ -1,11 +1,11 @@
-import WaymarkReceiver
-import WaymarkClock
-import WaymarkEngine
-import WaymarkEventLoop
+public import WaymarkReceiver
+public import WaymarkClock
+public import WaymarkEngine
+public import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkMotion
-import WaymarkProtocol
-import WaymarkSimulation
+public import WaymarkProtocol
+public import WaymarkSimulation
 
 /// The simulated board as a location source: a scenario's receiver and accelerometer,
 /// driven by the event loop's timers on a (possibly compressed) timeline. The receiver's

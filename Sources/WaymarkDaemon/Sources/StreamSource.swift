@@ -1,8 +1,8 @@
-import WaymarkDrivers
-import WaymarkEngine
-import WaymarkEventLoop
-import WaymarkProtocol
-import WaymarkReceiver
+public import WaymarkDrivers
+public import WaymarkEngine
+public import WaymarkEventLoop
+public import WaymarkProtocol
+public import WaymarkReceiver
 import WaymarkSystem
 
 /// A receiver's NMEA byte stream at a known rate: a UART (libserialport), a USB receiver, or

@@ -1,4 +1,4 @@
-import WaymarkBoard
+public import WaymarkBoard
 import WaymarkSystem
 
 /// A motion sensor on a register bus: identity check, measurement setup, the chip's own

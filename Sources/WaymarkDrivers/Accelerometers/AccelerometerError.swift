@@ -1,5 +1,5 @@
-import WaymarkBoard
-import WaymarkSystem
+public import WaymarkBoard
+public import WaymarkSystem
 
 /// Why an accelerometer cannot be used.
 public enum AccelerometerError: Error, Hashable, Sendable, CustomStringConvertible {

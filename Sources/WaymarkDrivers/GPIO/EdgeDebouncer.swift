@@ -1,4 +1,4 @@
-import WaymarkSystem
+public import WaymarkSystem
 
 /// Software debounce for libgpiod v1, which has none: an edge is accepted unless it comes
 /// within ``period`` of the last accepted one (a lock-out, enough for an accelerometer's

@@ -1,6 +1,6 @@
 import CWaymarkDrivers
-import WaymarkBoard
-import WaymarkSystem
+public import WaymarkBoard
+public import WaymarkSystem
 
 /// A GPIO chip (`/dev/gpiochipN`) opened through libgpiod, v1 or v2 alike. Lines requested
 /// from it belong to it: release them before ``close()``.

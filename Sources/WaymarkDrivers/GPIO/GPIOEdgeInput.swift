@@ -1,7 +1,7 @@
 import WaymarkClock
 import CWaymarkDrivers
-import WaymarkBoard
-import WaymarkSystem
+public import WaymarkBoard
+public import WaymarkSystem
 
 /// One edge seen on an input line.
 public struct GPIOEdge: Hashable, Sendable {

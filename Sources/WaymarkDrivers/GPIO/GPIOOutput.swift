@@ -1,6 +1,6 @@
 import CWaymarkDrivers
-import WaymarkBoard
-import WaymarkSystem
+public import WaymarkBoard
+public import WaymarkSystem
 
 /// Something that can be switched on and off: a GPIO output line, or a test's recorder.
 public protocol DigitalOutput: AnyObject {

@@ -1,5 +1,5 @@
 import CWaymarkDrivers
-import WaymarkSystem
+public import WaymarkSystem
 
 /// One chip on an I2C bus (`/dev/i2c-N`), spoken to with SMBus transfers: byte data, word
 /// data and I2C block data. These work on the Pi's i2c-bcm2835 and on i2c-stub alike; plain

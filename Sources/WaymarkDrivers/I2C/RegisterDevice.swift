@@ -1,4 +1,4 @@
-import WaymarkSystem
+public import WaymarkSystem
 
 /// A chip's 8-bit register file: what accelerometer drivers program. ``I2CDevice`` is the
 /// real one; tests use a recording register file.

@@ -1,5 +1,5 @@
-import WaymarkBoard
-import WaymarkSystem
+public import WaymarkBoard
+public import WaymarkSystem
 
 /// Powers the GPS receiver down while the device is still and back up when it moves, by the
 /// board's ``PowerStrategy``. Each implementation only emits its bytes or line changes; when

@@ -1,4 +1,4 @@
-import WaymarkSystem
+public import WaymarkSystem
 
 /// A shunt current monitor on I2C (INA219, INA226) that measures the GPS receiver's supply
 /// current for power-profile runs.

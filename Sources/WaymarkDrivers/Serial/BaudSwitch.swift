@@ -1,4 +1,4 @@
-import WaymarkBoard
+public import WaymarkBoard
 import WaymarkClock
 
 extension ReceiverCommands {

@@ -1,4 +1,4 @@
-import WaymarkSystem
+public import WaymarkSystem
 
 /// Where a receiver's bytes come from and its commands go: a UART opened with libserialport
 /// (``SerialPort``) or any terminal, pseudo-terminal or pipe (``TerminalPort``). The daemon

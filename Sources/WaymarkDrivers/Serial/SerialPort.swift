@@ -1,5 +1,5 @@
 import CSerialPort
-import WaymarkSystem
+public import WaymarkSystem
 
 /// A real UART opened and configured with libserialport: 8N1, no flow control, at a baud rate.
 /// Its descriptor is put in nonblocking mode for the event loop; reads and writes go straight

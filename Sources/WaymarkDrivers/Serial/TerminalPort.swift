@@ -1,4 +1,4 @@
-import WaymarkSystem
+public import WaymarkSystem
 
 /// A byte stream opened with plain open(2): a pseudo-terminal or a real tty set to raw 8N1
 /// with termios, or a pipe or FIFO as it is. Tests, replay and the simulated receiver use it;

@@ -1,4 +1,4 @@
-import WaymarkClock
+public import WaymarkClock
 
 /// One accelerometer reading in milli-g, in the device's frame: x along the direction of
 /// travel, y to the left, z up (a device lying flat reads about +1000 mg on z).

@@ -1,4 +1,4 @@
-import WaymarkClock
+public import WaymarkClock
 
 /// What a MEMS accelerometer on the device reports during a scenario, in mg: sensor noise,
 /// gait, engine and road vibration, keystrokes, door slams, turbulence, and the pushes of

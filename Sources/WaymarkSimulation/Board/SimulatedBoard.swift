@@ -1,5 +1,5 @@
-import WaymarkReceiver
-import WaymarkClock
+public import WaymarkReceiver
+public import WaymarkClock
 
 /// The simulated board: a scenario's truth, the accelerometer that feels it and the GNSS
 /// receiver that measures it, behind one question — what happens next before an instant?

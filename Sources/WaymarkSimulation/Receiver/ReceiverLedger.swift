@@ -1,4 +1,5 @@
-import WaymarkReceiver
+public import WaymarkReceiver
+import WaymarkClock
 
 /// Time spent in each power state and the charge and energy it cost, by the receiver's own
 /// account (the daemon's power ledger keeps an independent one; tests compare the two).

@@ -1,5 +1,5 @@
-import WaymarkReceiver
-import WaymarkClock
+public import WaymarkReceiver
+public import WaymarkClock
 import WaymarkLocation
 import WaymarkNMEA
 

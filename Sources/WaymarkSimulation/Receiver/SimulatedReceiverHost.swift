@@ -1,6 +1,6 @@
-import WaymarkClock
-import WaymarkLocation
-import WaymarkReceiver
+public import WaymarkClock
+public import WaymarkLocation
+public import WaymarkReceiver
 
 /// The host's side of the simulated receiver, doing what a board source does with a real one:
 /// power commands, the receiver's NMEA through the real decoder, and what is sent once the

@@ -1,4 +1,4 @@
-import WaymarkLocation
+public import WaymarkLocation
 
 /// A scenario: where and when it begins, and what the device does, segment by segment.
 /// Written as a `.scenario` file (see `docs/simulation.md`) and read by ``ScenarioParser``.

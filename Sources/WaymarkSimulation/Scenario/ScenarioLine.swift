@@ -1,4 +1,5 @@
 import WaymarkLocation
+import WaymarkClock
 
 /// One line of a scenario file being read: its tokens, and the errors it can raise.
 struct ScenarioLine {

@@ -1,3 +1,4 @@
+import WaymarkClock
 /// A trapezoidal speed profile: accelerate at a constant rate from rest, cruise, brake at
 /// the same rate to rest at the end. Closed forms give speed and distance at any time.
 struct SpeedProfile: Hashable, Sendable {

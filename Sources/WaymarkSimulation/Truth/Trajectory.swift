@@ -1,5 +1,5 @@
-import WaymarkClock
-import WaymarkLocation
+public import WaymarkClock
+public import WaymarkLocation
 
 /// The ground truth of a scenario: position, speed, course, whether the device is truly
 /// moving, and the segment, at any instant, in O(log n) from precomputed piece boundaries.

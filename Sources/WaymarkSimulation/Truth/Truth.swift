@@ -1,4 +1,4 @@
-import WaymarkClock
+public import WaymarkClock
 
 /// Ground truth at one instant: where the device really is and what it is really doing.
 public struct Truth: Hashable, Sendable {
