@@ -105,7 +105,7 @@ public struct Engine: Sendable {
             // they stop (or never came: then after a cold start's worth of time).
             let quietSince = lastUsableFix.map { $0 + Self.fixesFlowing } ?? receiverOnSince + settings.acquisitionTimeout
             for subscription in subscriptions where !subscription.isPaused && subscription.profile.accelerometerAlonePauses {
-                deadlines.append(max(lastAccelerometerMovement + subscription.profile.stationaryDwell, quietSince))
+                deadlines.append(max(subscription.accelerometerDwellEnd(after: lastAccelerometerMovement), quietSince))
             }
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
@@ -188,10 +188,7 @@ public struct Engine: Sendable {
 
     /// Whether a subscription's device has shown no movement for its dwell.
     private func isStationary(_ subscription: LiveSubscription, at now: Instant) -> Bool {
-        let gpsStill = subscription.gpsStill(at: now)
-        guard hasAccelerometer else { return gpsStill }
-        let accelerometerStill = now - lastAccelerometerMovement >= subscription.profile.stationaryDwell
-        return accelerometerStill && gpsStill
+        subscription.isStill(at: now, lastAccelerometerMovement: hasAccelerometer ? lastAccelerometerMovement : nil)
     }
 
     // MARK: - Motion
@@ -290,7 +287,7 @@ public struct Engine: Sendable {
         for index in subscriptions.indices {
             let subscription = subscriptions[index]
             guard !subscription.isPaused, subscription.profile.accelerometerAlonePauses,
-                now - lastAccelerometerMovement >= subscription.profile.stationaryDwell
+                now >= subscription.accelerometerDwellEnd(after: lastAccelerometerMovement)
             else { continue }
             var diagnostics = Diagnostics()
             diagnostics.locationUnavailable = lastLocation == nil

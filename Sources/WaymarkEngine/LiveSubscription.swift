@@ -54,4 +54,18 @@ struct LiveSubscription: Sendable {
     func gpsStill(at now: Instant) -> Bool {
         now - lastGPSMovement >= profile.stationaryDwell
     }
+
+    /// When an accelerometer that last saw movement at `lastMovement` will have been calm for
+    /// the whole dwell.
+    func accelerometerDwellEnd(after lastMovement: Instant) -> Instant {
+        lastMovement + profile.stationaryDwell
+    }
+
+    /// Whether the device is still for this subscription at `now`: the GPS has shown no
+    /// movement for the whole dwell and, on a board with a working accelerometer (which last
+    /// saw movement at `lastAccelerometerMovement`), neither has it.
+    func isStill(at now: Instant, lastAccelerometerMovement: Instant?) -> Bool {
+        guard let lastAccelerometerMovement else { return gpsStill(at: now) }
+        return gpsStill(at: now) && now >= accelerometerDwellEnd(after: lastAccelerometerMovement)
+    }
 }
