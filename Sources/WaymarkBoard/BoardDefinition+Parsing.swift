@@ -68,6 +68,10 @@ extension BoardDefinition {
             throw reader.error("gpio.enable", "line", line: nil, "power.strategy \"gpio-enable\" needs the enable line", fix: "add [gpio.enable] with line = \"GPIO17\" (or the line you wired)")
         case .pmtkStandby where receiver.family != .mediatek:
             throw reader.error("power", "strategy", line: nil, "\"pmtk-standby\" needs a MediaTek receiver, this one is \(receiver.family.rawValue)", fix: "set receiver.family = \"mediatek\" or choose another power.strategy")
+        case .pmtkBackup where receiver.family != .mediatek:
+            throw reader.error("power", "strategy", line: nil, "\"pmtk-backup\" needs a MediaTek receiver, this one is \(receiver.family.rawValue)", fix: "set receiver.family = \"mediatek\" or choose another power.strategy")
+        case .pmtkBackup where gpio?.forceOn == nil:
+            throw reader.error("gpio.force_on", "line", line: nil, "power.strategy \"pmtk-backup\" needs the FORCE_ON line, the only way out of backup", fix: "add [gpio.force_on] with line = \"GPIO24\" (or the line you wired), or use \"pmtk-standby\"")
         case .ubxBackup where receiver.family != .ublox:
             throw reader.error("power", "strategy", line: nil, "\"ubx-backup\" needs a u-blox receiver, this one is \(receiver.family.rawValue)", fix: "set receiver.family = \"ublox\" or choose another power.strategy")
         default: break
@@ -183,5 +187,6 @@ extension GPIOSpec {
         pps = try line("pps", &reader)
         marker = try line("marker", &reader)
         extint = try line("extint", &reader)
+        forceOn = try line("force_on", &reader)
     }
 }

@@ -24,12 +24,12 @@ extension BoardDefinition {
     }
 
     /// The state the board's power strategy leaves the receiver in: `.backup` for an enable
-    /// line with the backup supply kept and for UBX backup, `.off` for an enable line without
+    /// line with the backup supply kept and for UBX and PMTK backup, `.off` for an enable line without
     /// one, `.standby` for PMTK standby, `nil` when it stays on (only delivery pauses).
     public var poweredDownState: ReceiverPowerState? {
         switch power {
         case .gpioEnable: receiverProfile.hasBackupSupply ? .backup : .off
-        case .ubxBackup: .backup
+        case .ubxBackup, .pmtkBackup: .backup
         case .pmtkStandby: .standby
         case .none: nil
         }

@@ -121,6 +121,8 @@ public struct GPIOSpec: Hashable, Sendable {
     public var marker: LineSpec?
     /// u-blox EXTINT: driven low for backup, high to wake.
     public var extint: LineSpec?
+    /// MediaTek/Quectel FORCE_ON: low before backup, high (over 50 ms) wakes the receiver.
+    public var forceOn: LineSpec?
 }
 
 /// One GPIO line.
@@ -159,6 +161,9 @@ public enum PowerStrategy: String, Hashable, Sendable, CaseIterable {
     case gpioEnable = "gpio-enable"
     /// MediaTek `$PMTK161,0` standby; any byte wakes it.
     case pmtkStandby = "pmtk-standby"
+    /// MediaTek `$PMTK225,4` perpetual backup (a standby's current divided by about 40); only
+    /// the FORCE_ON line wakes it.
+    case pmtkBackup = "pmtk-backup"
     /// u-blox UBX-RXM-PMREQ backup; UART RX (or EXTINT) wakes it.
     case ubxBackup = "ubx-backup"
     /// The receiver stays on; only delivery pauses.

@@ -385,7 +385,7 @@ public struct Engine: Sendable {
     private var powerUpReason: String {
         if confirmingWake { return "motion interrupt" }
         if gpsOnlyChecking { return "periodic check for movement" }
-        if orbitUpkeep.refreshingSince != nil { return "orbit prediction refresh" }
+        if orbitUpkeep.wakingSince != nil { return "orbit prediction upkeep" }
         if subscriptions.contains(where: { !$0.isPaused }) { return "live updates" }
         return "location request"
     }

@@ -1,90 +1,99 @@
 import WaymarkClock
 import WaymarkReceiver
 
-/// Keeps the receiver's own orbit prediction (``OrbitPrediction``: AssistNow Autonomous, EASY)
-/// usable, so that a start after hours or days of stillness is hot-like instead of a warm
-/// start of 25–35 s. It only asks for the receiver where that pays (`docs/power.md`, "Orbit
-/// prediction: when a wake pays"):
-/// * **Hold.** When no fresh prediction is known, a receiver that got a fix stays on until it
-///   has tracked for the prediction's ``OrbitPrediction/computeTime`` (at most that long,
-///   once in its validity): cheaper than the warm start it saves.
-/// * **Refresh.** A receiver still for nearly the prediction's validity is woken once to
-///   compute a new one, ``refreshMargin`` before it expires, and held as above.
-/// A refresh that finds no fix within the acquisition timeout is not tried again for the same
-/// prediction.
+/// Keeps a paused receiver able to start hot, so that the first fix after hours or days of
+/// stillness takes about a second instead of a warm start's 25–35 s.
+///
+/// A receiver starts hot while its stored broadcast ephemeris is valid
+/// (``ReceiverProfile/ephemerisValidity`` after its last fix) or while its own orbit prediction
+/// (``OrbitPrediction``: AssistNow Autonomous, EASY) is, and it computes that prediction only
+/// while it tracks, for ``OrbitPrediction/computeTime``. So, just before the later of the two
+/// runs out (``wakeMargin`` before, while the start is still hot), a paused receiver is woken
+/// once and kept on until it has tracked for the compute time; the new prediction holds for
+/// days. A pause shorter than the ephemeris's validity costs nothing, and a stretch of
+/// tracking as long as the compute time has already computed a prediction. A wake that gets
+/// no fix within the acquisition timeout is not tried again for the same expiry
+/// (`docs/power.md`, "Orbit prediction: when a wake pays").
 struct OrbitUpkeep: Sendable {
-    /// How long before the prediction expires a still receiver is woken to refresh it.
-    static let refreshMargin = Duration.seconds(3_600)
+    /// How long before the hot start runs out the receiver is woken: its acquisition timeout
+    /// and the compute time fit many times over.
+    static let wakeMargin = Duration.seconds(600)
 
     let prediction: OrbitPrediction?
+    let ephemerisValidity: Duration
     let acquisitionTimeout: Duration
-    /// When the receiver last finished tracking long enough to compute a prediction.
+    /// When the receiver last computed a prediction (tracked for its compute time).
     private(set) var computedAt: Instant?
+    /// The last fix, from which the stored ephemeris ages.
+    private var lastFix: Instant?
     /// The first fix of the current stretch of tracking.
     private var trackingSince: Instant?
-    /// When the receiver was powered up to refresh the prediction, while that lasts.
-    private(set) var refreshingSince: Instant?
-    /// The prediction a refresh was last tried for: one try each.
-    private var refreshTriedFor: Instant?
+    /// When the receiver was powered up for the prediction, while that wake lasts.
+    private(set) var wakingSince: Instant?
+    /// The expiry a wake was last tried for: one try each.
+    private var triedFor: Instant?
 
     init(receiver: ReceiverProfile, acquisitionTimeout: Duration) {
         prediction = receiver.orbitPrediction
+        ephemerisValidity = receiver.ephemerisValidity
         self.acquisitionTimeout = acquisitionTimeout
     }
 
-    /// When the hold ends: the first fix of a stretch plus the compute time, when no fresh
-    /// prediction was known then.
-    private var holdUntil: Instant?
-
     /// A usable fix came while the receiver was on.
     mutating func fixArrived(at now: Instant) {
-        guard trackingSince == nil else { return }
-        trackingSince = now
-        if let prediction, !isFresh(at: now) { holdUntil = now + prediction.computeTime }
+        lastFix = now
+        if trackingSince == nil { trackingSince = now }
     }
 
     /// The receiver was powered down at `now`.
     mutating func poweredDown(at now: Instant) {
         if let prediction, let trackingSince, now - trackingSince >= prediction.computeTime { computedAt = now }
         trackingSince = nil
-        holdUntil = nil
-        refreshingSince = nil
+        wakingSince = nil
     }
 
-    /// Whether the prediction is fresh: computed less than its validity minus the margin ago.
-    private func isFresh(at now: Instant) -> Bool {
-        guard let prediction, let computedAt else { return false }
-        return now - computedAt < prediction.validity - Self.refreshMargin
+    /// Until when the receiver can start hot: the later of its ephemeris's and its
+    /// prediction's expiry; `nil` without a prediction to keep or before any fix.
+    private var hotStartExpiry: Instant? {
+        guard let prediction, let lastFix else { return nil }
+        let ephemerisExpiry = lastFix + ephemerisValidity
+        guard let computedAt else { return ephemerisExpiry }
+        return max(ephemerisExpiry, computedAt + prediction.validity)
+    }
+
+    /// When the next wake is due, unless it was tried for this expiry already.
+    private var wakeDue: Instant? {
+        guard let expiry = hotStartExpiry, triedFor != expiry else { return nil }
+        return expiry - Self.wakeMargin
     }
 
     /// Whether the receiver should be on at `now` for the prediction's sake, `isOn` telling
-    /// whether it is; a refresh that is due starts here.
+    /// whether it is; a wake that is due starts here.
     mutating func needsReceiver(at now: Instant, isOn: Bool) -> Bool {
-        if let holdUntil {
-            guard now >= holdUntil else { return true }
-            // Tracking this long computed a prediction (kept current while it lasts).
-            self.holdUntil = nil
-            computedAt = now
+        if let wakingSince {
+            if let trackingSince, let prediction {
+                guard now - trackingSince >= prediction.computeTime else { return true }
+                computedAt = now
+            } else if now - wakingSince < acquisitionTimeout {
+                return true
+            }
+            self.wakingSince = nil
             return false
         }
-        guard !isFresh(at: now), trackingSince == nil else { return false }
-        if let refreshingSince { return now - refreshingSince < acquisitionTimeout }
-        guard !isOn, let due = refreshDue, due <= now else { return false }
-        refreshingSince = now
-        refreshTriedFor = computedAt
+        guard !isOn, let due = wakeDue, due <= now, let expiry = hotStartExpiry else { return false }
+        triedFor = expiry
+        // Past the expiry the start is no longer hot: the wake would not pay.
+        guard now < expiry else { return false }
+        wakingSince = now
         return true
-    }
-
-    /// When the prediction is to be refreshed: once for each prediction, before it expires.
-    private var refreshDue: Instant? {
-        guard let prediction, let computedAt, refreshTriedFor != computedAt else { return nil }
-        return computedAt + prediction.validity - Self.refreshMargin
     }
 
     /// The next instant ``needsReceiver(at:isOn:)`` may change its answer.
     func nextDeadline(isOn: Bool) -> Instant? {
-        if let holdUntil { return holdUntil }
-        if let refreshingSince, trackingSince == nil { return refreshingSince + acquisitionTimeout }
-        return isOn ? nil : refreshDue
+        if let wakingSince {
+            if let trackingSince, let prediction { return trackingSince + prediction.computeTime }
+            return wakingSince + acquisitionTimeout
+        }
+        return isOn ? nil : wakeDue
     }
 }

@@ -54,10 +54,23 @@ public struct PowerRunReport: Sendable {
     /// The receiver on exactly while the device truly moves, plus each restart's time to
     /// first fix at acquisition current, and backup current the rest of the time, mWh.
     public let oracleEnergy: Double
-    /// Motion start to the first location update after it, for every motion start.
+    /// Motion start to the first location update after it, for every motion start that is a
+    /// resume: after the run's first location.
     public let resumeLatencies: [Duration]
-    /// Distance the device truly moved while no location was delivered, metres.
+    /// Distance the device truly moved while no location was delivered, after the run's first
+    /// location, metres.
     public let metresWithoutFixes: Double
+    /// The run's first start, when the device moves before the run's first location.
+    public let firstStart: FirstStart?
+
+    /// A run's first start. No power policy shortens it: the receiver has no ephemeris yet (a
+    /// cold start, which the oracle pays too), so it is reported apart from the resumes.
+    public struct FirstStart: Sendable {
+        /// From the first motion start to the first location.
+        public let latency: Duration
+        /// Distance moved before the first location, metres.
+        public let metres: Double
+    }
     /// Motion interrupts that turned out to be vibration.
     public let falseWakes: Int
     /// Hours the scenario spends on a desk (to express false wakes per desk hour).
@@ -87,8 +100,18 @@ public struct PowerRunReport: Sendable {
         alwaysOnEnergy = baselines.alwaysOn
         oracleEnergy = baselines.oracle
         let fixes = recorder.movingFixInstants
-        resumeLatencies = trajectory.motionStarts.compactMap { start in
-            Self.firstIndex(in: fixes, atOrAfter: start).map { fixes[$0] - start }
+        // Without any location the run has no first start: every motion start counts as a resume.
+        let firstLocation = recorder.deliveries.first(where: \.hasLocation)?.instant ?? .zero
+        let latencies = trajectory.motionStarts.map { start in
+            (start, Self.firstIndex(in: fixes, atOrAfter: start).map { fixes[$0] - start })
+        }
+        resumeLatencies = latencies.compactMap { $0.0 >= firstLocation ? $0.1 : nil }
+        if let first = trajectory.motionStarts.first, first < firstLocation {
+            firstStart = FirstStart(
+                latency: firstLocation - first,
+                metres: Self.metresWithoutFixes(trajectory: trajectory, fixes: fixes, in: .zero..<firstLocation))
+        } else {
+            firstStart = nil
         }
         falseWakes = engine.counters.falseWakes
         deskHours = Self.deskHours(trajectory)
@@ -97,7 +120,7 @@ public struct PowerRunReport: Sendable {
         updates = recorder.deliveries.count
         log = recorder.log
         timeline = Self.timeline(trajectory: trajectory, ledger: ledger, profile: setup.profile, fixes: fixes, end: end)
-        metresWithoutFixes = Self.metresWithoutFixes(trajectory: trajectory, fixes: fixes, end: end)
+        metresWithoutFixes = Self.metresWithoutFixes(trajectory: trajectory, fixes: fixes, in: firstLocation..<end)
     }
 
     /// The resume latency below which a share `quantile` of motion starts fall.
@@ -129,11 +152,12 @@ public struct PowerRunReport: Sendable {
         return fixes[index] <= instant
     }
 
-    static func metresWithoutFixes(trajectory: Trajectory, fixes: [Instant], end: Instant) -> Double {
+    /// Distance moved without a location within `window`.
+    static func metresWithoutFixes(trajectory: Trajectory, fixes: [Instant], in window: Range<Instant>) -> Double {
         var metres = 0.0
         for interval in trajectory.movingIntervals {
-            var second = interval.lowerBound
-            while second < min(interval.upperBound, end) {
+            var second = max(interval.lowerBound, window.lowerBound)
+            while second < min(interval.upperBound, window.upperBound) {
                 let next = min(second + .seconds(1), interval.upperBound)
                 if !hasFix(fixes, near: next) {
                     metres += trajectory.distance(at: next) - trajectory.distance(at: second)

@@ -41,6 +41,15 @@ extension PowerRunReport {
         json.endArray()
         json.endObject()
         json.member("metresWithoutFixes", metresWithoutFixes, decimals: 1)
+        json.key("firstStart")
+        if let firstStart {
+            json.beginObject()
+            json.member("seconds", firstStart.latency.seconds, decimals: 3)
+            json.member("metres", firstStart.metres, decimals: 1)
+            json.endObject()
+        } else {
+            json.null()
+        }
         json.member("falseWakes", falseWakes)
         json.member("falseWakesPerDeskHour", falseWakesPerDeskHour, decimals: 3)
         json.member("powerCycles", powerCycles)

@@ -76,6 +76,15 @@ import WaymarkBoard
         #expect(error?.fix == "set receiver.family = \"ublox\" or choose another power.strategy")
     }
 
+    @Test func pmtkBackupNeedsTheForceOnLine() {
+        let error = error(replacing: "strategy = \"gpio-enable\"", with: "strategy = \"pmtk-backup\"")
+        #expect(error?.key == "gpio.force_on.line")
+        #expect(error?.fix == "add [gpio.force_on] with line = \"GPIO24\" (or the line you wired), or use \"pmtk-standby\"")
+        let wired = self.error(
+            replacing: "[power]\nstrategy = \"gpio-enable\"", with: "[gpio.force_on]\nline = 24\n[power]\nstrategy = \"pmtk-backup\"")
+        #expect(wired == nil)
+    }
+
     @Test func gpioEnableNeedsItsLine() {
         let error = error(replacing: "[gpio.enable]\nline = \"gps-enable\"", with: "")
         #expect(error?.key == "gpio.enable.line")

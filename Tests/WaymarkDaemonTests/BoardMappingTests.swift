@@ -24,7 +24,8 @@ struct BoardMappingTests {
         let quectel = try Self.board("quectel-l76-mpu6050")
         #expect(quectel.receiverProfile.name == "quectel-l76")
         #expect(quectel.receiverProfile.standbyCurrent == 0.6)
-        #expect(quectel.poweredDownState == .standby)
+        #expect(quectel.receiverProfile.backupCurrent == 0.014)
+        #expect(quectel.poweredDownState == .backup)  // PMTK225,4, woken by FORCE_ON
         let adafruit = try Self.board("adafruit-ultimate-gps-lis3dh")
         #expect(adafruit.receiverProfile.name == "mt3339")
         #expect(adafruit.receiverProfile.supplyVoltage == 3.3)

@@ -50,6 +50,27 @@ import WaymarkSystem
         #expect(String(decoding: try pty.received(), as: UTF8.self) == "$PMTK000*32\r\n")
     }
 
+    @Test func pmtkBackupLowersForceOnBeforeTheCommandAndRaisesItToWake() throws {
+        let pty = try PtyPort()
+        /// Records each level with the bytes the port had written when it was set.
+        final class OrderedOutput: DigitalOutput {
+            let pty: PtyPort
+            var events: [String] = []
+            init(_ pty: PtyPort) { self.pty = pty }
+            func setActive(_ active: Bool) throws(SystemError) {
+                let written = (try? pty.received()) ?? []
+                if !written.isEmpty { events.append(String(decoding: written, as: UTF8.self)) }
+                events.append(active ? "FORCE_ON high" : "FORCE_ON low")
+            }
+        }
+        let forceOn = OrderedOutput(pty)
+        let power = PMTKBackupPower(port: pty.port, forceOn: forceOn)
+        try power.powerDown()
+        forceOn.events.append(String(decoding: try pty.received(), as: UTF8.self))
+        try power.powerUp()
+        #expect(forceOn.events == ["FORCE_ON low", "$PMTK225,4*2F\r\n", "FORCE_ON high"])
+    }
+
     @Test func ubxBackupWakesByUARTWithoutExtint() throws {
         let pty = try PtyPort()
         let power = UBXBackupPower(port: pty.port)

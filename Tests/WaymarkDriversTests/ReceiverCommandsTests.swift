@@ -10,6 +10,7 @@ import WaymarkDrivers
     @Test func pmtkCommands() {
         #expect(text(ReceiverCommands.pmtkStandby) == "$PMTK161,0*28\r\n")
         #expect(text(ReceiverCommands.pmtkWake) == "$PMTK000*32\r\n")
+        #expect(text(ReceiverCommands.pmtkBackup) == "$PMTK225,4*2F\r\n")  // Quectel L76/L96 hardware design
         #expect(text(ReceiverCommands.pmtkSetBaudRate(115200)) == "$PMTK251,115200*1F\r\n")
         #expect(text(ReceiverCommands.pmtkSetBaudRate(57600)) == "$PMTK251,57600*2C\r\n")
         #expect(text(ReceiverCommands.pmtkSetBaudRate(9600)) == "$PMTK251,9600*17\r\n")

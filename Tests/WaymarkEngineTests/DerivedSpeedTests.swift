@@ -25,7 +25,7 @@ struct DerivedSpeedTests {
     @Test("position jitter read as a derived speed does not keep a still receiver awake", arguments: [true, false])
     func jitterPauses(hasAccelerometer: Bool) {
         var harness = EngineHarness(
-            settings: EngineSettings(receiver: .ubloxM8WithoutPrediction, isSimulated: true, hasAccelerometer: hasAccelerometer))
+            settings: EngineSettings(receiver: .ubloxM8, isSimulated: true, hasAccelerometer: hasAccelerometer))
         harness.handle(.startLiveUpdates(1, .default))
         for second in 1...20 {
             if hasAccelerometer { harness.samples(at: Double(second) - 0.5, moving: false) }

@@ -86,14 +86,3 @@ func sine(_ angle: Double) -> Double {
     let x2 = x * x
     return x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42 * (1 - x2 / 72))))
 }
-
-extension ReceiverProfile {
-    /// The u-blox M8 without its orbit prediction, for tests of pausing and powering down that
-    /// the prediction's hold would lengthen (the hold has its own tests: `OrbitUpkeepTests`,
-    /// and the pause sequence in `EngineTests`).
-    static var ubloxM8WithoutPrediction: ReceiverProfile {
-        var profile = ReceiverProfile.ubloxM8
-        profile.orbitPrediction = nil
-        return profile
-    }
-}

@@ -27,16 +27,12 @@ struct EngineTests {
         #expect(stationary.count == 1)
         #expect(stationary.first?.location != nil)
         #expect(harness.updates.last?.isStationary == true)
-        // No orbit prediction is known yet: the receiver stays on until it has tracked for the
-        // prediction's compute time (30 s from the first fix), then goes down.
-        #expect(harness.power == [true])
-        harness.advance(to: 31)
         #expect(harness.power == [true, false])
         #expect(harness.accelerometer.last == .armMotionWake(threshold: 120))
         #expect(harness.engine.ledger.state == .backup)
-        // Paused: nothing is delivered, and the only deadline is the prediction's refresh, an
-        // hour before its three days run out.
-        #expect(harness.engine.nextDeadline == .zero + .seconds(31 + 3 * 24 * 3_600 - 3_600))
+        // Paused: nothing is delivered, and the only deadline is the wake that keeps the start
+        // hot, ten minutes before the ephemeris of the last fix (the pause's, t = 11 s) runs out.
+        #expect(harness.engine.nextDeadline == Instant.zero + .seconds(11) + ReceiverProfile.ubloxM8.ephemerisValidity - .seconds(600))
         let count = harness.updates.count
         harness.advance(to: 3_600)
         #expect(harness.updates.count == count)
@@ -116,8 +112,7 @@ struct EngineTests {
 
     @Test("without an accelerometer the GPS alone pauses, wakes the receiver now and then, and resumes when moved")
     func gpsOnly() {
-        var harness = EngineHarness(
-            settings: EngineSettings(receiver: .ubloxM8WithoutPrediction, isSimulated: true, hasAccelerometer: false))
+        var harness = EngineHarness(settings: EngineSettings(receiver: .ubloxM8, isSimulated: true, hasAccelerometer: false))
         harness.handle(.startLiveUpdates(1, .default))
         #expect(harness.accelerometer.isEmpty)
         for second in 1...10 { harness.fix(at: Double(second), speed: 0) }
@@ -146,8 +141,8 @@ struct EngineTests {
     }
 
     /// A harness whose one subscription has paused on a desk.
-    func pausedHarness(receiver: ReceiverProfile = .ubloxM8) -> EngineHarness {
-        var harness = EngineHarness(settings: EngineSettings(receiver: receiver, isSimulated: true))
+    func pausedHarness() -> EngineHarness {
+        var harness = EngineHarness()
         harness.handle(.startLiveUpdates(1, .default))
         for second in 1...10 {
             harness.samples(at: Double(second) - 0.5, moving: false)

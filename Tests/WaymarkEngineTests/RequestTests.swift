@@ -2,7 +2,6 @@ import Testing
 import WaymarkClock
 import WaymarkEngine
 import WaymarkLocation
-import WaymarkReceiver
 
 @Suite("Engine: requestLocation")
 struct RequestTests {
@@ -105,7 +104,7 @@ struct RequestTests {
 
     @Test("a request beside paused live updates neither resumes them nor gets their pause")
     func besideLiveUpdates() {
-        var harness = EngineTests().pausedHarness(receiver: .ubloxM8WithoutPrediction)
+        var harness = EngineTests().pausedHarness()
         let updates = harness.updates.count
         harness.handle(.requestLocation(9, desiredAccuracy: 100, timeout: .seconds(30)))
         #expect(harness.power.last == true)

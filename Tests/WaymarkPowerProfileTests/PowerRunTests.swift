@@ -46,6 +46,29 @@ struct PowerRunTests {
         print("desk-day \(configuration): \(report.energy) mWh, oracle \(report.oracleEnergy), p95 resume \(report.resumeLatency(quantile: 0.95) ?? .zero), \(report.metresWithoutFixes) m without fixes")
     }
 
+    @Test("a run that starts by moving reports its cold first start apart from the resumes")
+    func firstStartApart() throws {
+        let report = PowerRun.run(PowerRunSetup(scenario: try Scenarios.load("hike"), profile: .ubloxM8))
+        let first = try #require(report.firstStart)
+        // No ephemeris at the start: a cold start, at least the receiver's warm start long.
+        #expect(first.latency >= ReceiverProfile.ubloxM8.warmStart)
+        #expect(first.metres > 0)
+        #expect(report.resumeLatencies.count == report.motionStarts - 1)
+        let deskDay = PowerRun.run(PowerRunSetup(scenario: try Scenarios.load("desk-day"), profile: .ubloxM8))
+        #expect(deskDay.firstStart == nil)  // it starts on the desk: every motion start is a resume
+    }
+
+    @Test(
+        "days of stillness (holiday): every resume is hot on every receiver, and backup keeps energy near the oracle",
+        arguments: ReceiverProfile.all)
+    func longStillness(profile: ReceiverProfile) throws {
+        let setup = PowerRunSetup(scenario: try Scenarios.load("holiday"), profile: profile)
+        let report = PowerRun.run(setup)
+        #expect(try #require(report.resumeLatency(quantile: 0.95)) <= .seconds(2))
+        #expect(report.metresWithoutFixes <= 10)
+        #expect(report.energy <= 1.15 * report.oracleEnergy)
+    }
+
     @Test("without an accelerometer the GPS alone still saves most of the energy, and says so by its wakes")
     func gpsOnly() throws {
         let setup = PowerRunSetup(scenario: try Scenarios.load("desk-day"), profile: .ubloxM8, hasAccelerometer: false)

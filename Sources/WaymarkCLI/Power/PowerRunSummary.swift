@@ -20,9 +20,13 @@ struct PowerRunSummary {
         for entry in report.energyByState where entry.seconds > 0 {
             lines.append("  \(entry.state.padding(12)) \(PowerRunReport.twoDecimals(entry.seconds / 60)) min  \(milliwattHours(entry.milliwattHours))")
         }
+        if let first = report.firstStart {
+            lines.append(
+                "first start     \(seconds(first.latency)), \(PowerRunReport.twoDecimals(first.metres)) m moved (before the run's first location: a cold start)")
+        }
         lines += [
-            "resume latency  p50 \(seconds(report.resumeLatency(quantile: 0.5))), p95 \(seconds(report.resumeLatency(quantile: 0.95))), max \(seconds(report.resumeLatency(quantile: 1))) over \(report.resumeLatencies.count) motion starts",
-            "moved without fixes  \(PowerRunReport.twoDecimals(report.metresWithoutFixes)) m",
+            "resume latency  p50 \(seconds(report.resumeLatency(quantile: 0.5))), p95 \(seconds(report.resumeLatency(quantile: 0.95))), max \(seconds(report.resumeLatency(quantile: 1))) over \(report.resumeLatencies.count) resumes",
+            "moved without fixes  \(PowerRunReport.twoDecimals(report.metresWithoutFixes)) m after the first location",
             "false wakes     \(report.falseWakes) (\(PowerRunReport.twoDecimals(report.falseWakesPerDeskHour)) per desk hour)",
             "power cycles    \(report.powerCycles)",
             "computed in     \(PowerRunReport.twoDecimals(elapsed.seconds)) s; wrote \(output)/report.json, timeline.csv, timeline.svg",

@@ -3,7 +3,7 @@ import WaymarkDrivers
 import WaymarkSystem
 
 /// The GPIO lines a board file names, requested for the daemon's whole run: the receiver's
-/// enable and EXTINT lines and the power-meter marker as outputs, the accelerometer's INT
+/// enable, EXTINT and FORCE_ON lines and the power-meter marker as outputs, the accelerometer's INT
 /// line as an edge input.
 final class BoardLines {
     /// The chip the lines are on.
@@ -12,12 +12,14 @@ final class BoardLines {
     let enable: GPIOOutput?
     /// u-blox EXTINT0, driven active (awake) from the start.
     let extint: GPIOOutput?
+    /// MediaTek/Quectel FORCE_ON, driven active (awake) from the start.
+    let forceOn: GPIOOutput?
     /// The power-meter marker, inactive at the start; `nil` also when it could not be had.
     let marker: GPIOOutput?
     /// The accelerometer's INT line, or why it could not be requested.
     let interrupt: Result<GPIOEdgeInput, SystemError>?
 
-    /// Opens the chip `spec` names and requests its lines. A missing enable or EXTINT line
+    /// Opens the chip `spec` names and requests its lines. A missing enable, EXTINT or FORCE_ON line
     /// throws (the receiver could not be controlled); a missing marker is logged, and a
     /// missing INT line is left for the accelerometer to report.
     init(_ spec: GPIOSpec, log: (String) -> Void) throws(SystemError) {
@@ -32,6 +34,7 @@ final class BoardLines {
         do throws(SystemError) {
             enable = try output(spec.enable, active: true)
             extint = try output(spec.extint, active: true)
+            forceOn = try output(spec.forceOn, active: true)
         } catch {
             requested.forEach { $0.release() }
             chip.close()
@@ -54,7 +57,7 @@ final class BoardLines {
 
     /// Releases the outputs and closes the chip (the edge input belongs to the sensor).
     func release() {
-        [enable, extint, marker].forEach { $0?.release() }
+        [enable, extint, forceOn, marker].forEach { $0?.release() }
         chip.close()
     }
 }

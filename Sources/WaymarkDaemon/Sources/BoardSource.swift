@@ -179,6 +179,9 @@ public final class BoardSource: LocationSource {
             guard let enable = lines?.enable else { throw .noEnableLine(board.name) }
             control = GPIOEnablePower(line: enable)
         case .pmtkStandby: control = PMTKStandbyPower(port: port)
+        case .pmtkBackup:
+            guard let forceOn = lines?.forceOn else { throw .noForceOnLine(board.name) }
+            control = PMTKBackupPower(port: port, forceOn: forceOn)
         case .ubxBackup: control = UBXBackupPower(port: port, extint: lines?.extint)
         case .none: control = NoPowerControl()
         }
@@ -235,12 +238,16 @@ public enum BoardSourceError: Error, CustomStringConvertible {
     case noUART(String)
     /// `gpio-enable` without an enable line that could be requested.
     case noEnableLine(String)
+    /// `pmtk-backup` without a FORCE_ON line that could be requested.
+    case noForceOnLine(String)
 
     public var description: String {
         switch self {
         case .noUART(let name): "the board '\(name)' has no [uart]: add its path and baud rate"
         case .noEnableLine(let name):
             "the board '\(name)' powers the receiver with gpio-enable but has no [gpio.enable] line"
+        case .noForceOnLine(let name):
+            "the board '\(name)' powers the receiver with pmtk-backup but has no [gpio.force_on] line"
         }
     }
 }

@@ -41,6 +41,27 @@ public final class PMTKStandbyPower: GPSPowerControl {
     public func powerUp() throws(SystemError) { try port.writeAll(ReceiverCommands.pmtkWake) }
 }
 
+/// `pmtk-backup`: `$PMTK225,4*2F` perpetual backup, entered with FORCE_ON low; FORCE_ON high
+/// wakes the receiver and is held high while it runs (the wake needs over 50 ms of it).
+public final class PMTKBackupPower: GPSPowerControl {
+    public let strategy = PowerStrategy.pmtkBackup
+    private let port: any ByteStreamPort
+    private let forceOn: any DigitalOutput
+
+    /// Sends the command on `port` and drives `forceOn`.
+    public init(port: any ByteStreamPort, forceOn: any DigitalOutput) {
+        self.port = port
+        self.forceOn = forceOn
+    }
+
+    public func powerDown() throws(SystemError) {
+        try forceOn.setActive(false)
+        try port.writeAll(ReceiverCommands.pmtkBackup)
+    }
+
+    public func powerUp() throws(SystemError) { try forceOn.setActive(true) }
+}
+
 /// `ubx-backup`: UBX-RXM-PMREQ backup until woken; wake by an EXTINT0 pulse when the line is
 /// wired (held low in backup, high when on), otherwise by bytes on UART RX.
 public final class UBXBackupPower: GPSPowerControl {

@@ -16,6 +16,9 @@ public enum ReceiverCommands {
     /// `$PMTK161,0*28`: standby; navigation stops and any byte on RX wakes it.
     public static let pmtkStandby = nmeaSentence("PMTK161,0")
 
+    /// `$PMTK225,4*2F`: perpetual backup; only a high level on FORCE_ON wakes the receiver.
+    public static let pmtkBackup = nmeaSentence("PMTK225,4")
+
     /// `$PMTK000*32`: the test command; as the first byte on RX it wakes a receiver in
     /// standby, which then answers `$PMTK001,0,3`.
     public static let pmtkWake = nmeaSentence("PMTK000")
