@@ -3,7 +3,9 @@
 // Waymark — a location agent for Raspberry Pi class boards, built and run on Linux (it declares
 // no Apple platform: the daemon and the client library speak Linux system calls).
 // The targets follow the data flow: bytes become sentences (WaymarkNMEA), sentences become
-// fixes and locations (WaymarkLocation), and the command-line tool sits on top.
+// fixes and locations (WaymarkFix, the receiver pipeline), and locations reach clients as the
+// public model (WaymarkLocation) through the client library (Waymark). The command-line tool
+// sits on top.
 import PackageDescription
 
 let package = Package(
@@ -12,7 +14,6 @@ let package = Package(
         .executable(name: "waymark", targets: ["WaymarkCLI"]),
         .executable(name: "waymarkd", targets: ["waymarkd"]),
         .library(name: "WaymarkNMEA", targets: ["WaymarkNMEA"]),
-        .library(name: "WaymarkLocation", targets: ["WaymarkLocation"]),
         .library(name: "Waymark", targets: ["Waymark"]),
     ],
     dependencies: [
@@ -22,8 +23,11 @@ let package = Package(
         // Pure core: no Foundation, no I/O.
         .target(name: "WaymarkClock"),
         // The simulated board (scenarios, receiver and accelerometer models): pure, seeded.
-        .target(name: "WaymarkReceiver", dependencies: ["WaymarkClock", "WaymarkNMEA"]),
-        .target(name: "WaymarkSimulation", dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkReceiver"]),
+        .target(name: "WaymarkReceiver", dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation"]),
+        .target(
+            name: "WaymarkSimulation",
+            dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkReceiver"]
+        ),
         .target(name: "WaymarkNMEA"),
         .target(name: "WaymarkJSON"),
         .target(name: "WaymarkMotion", dependencies: ["WaymarkClock"]),
@@ -34,9 +38,15 @@ let package = Package(
                 "WaymarkSimulation",
             ]
         ),
-        .target(name: "WaymarkEngine", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver"]),
-        .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA", "WaymarkJSON"]),
-        .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkClock"]),
+        .target(
+            name: "WaymarkEngine",
+            dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkFix", "WaymarkMotion", "WaymarkReceiver"]
+        ),
+        // The public model (Location, LocationUpdate, Diagnostics, ...): what a client names.
+        .target(name: "WaymarkLocation"),
+        // The receiver pipeline: sentences to epochs, fixes, dates, accuracies and locations.
+        .target(name: "WaymarkFix", dependencies: ["WaymarkNMEA", "WaymarkJSON", "WaymarkLocation"]),
+        .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkJSON", "WaymarkClock"]),
 
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
         // Linux calls Glibc's module leaves out) and the one epoll event loop.
@@ -69,7 +79,7 @@ let package = Package(
         .target(
             name: "WaymarkDaemon",
             dependencies: [
-                "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkClock",
+                "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkFix", "WaymarkClock",
                 "WaymarkEngine", "WaymarkMotion", "WaymarkNMEA", "WaymarkSimulation", "WaymarkDrivers", "WaymarkBoard",
                 "WaymarkReceiver",
             ]
@@ -88,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkDrivers",
+                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkDrivers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,15 +111,15 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkEngineTests",
-            dependencies: ["WaymarkEngine", "WaymarkClock", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver"]
+            dependencies: ["WaymarkEngine", "WaymarkClock", "WaymarkLocation", "WaymarkFix", "WaymarkMotion", "WaymarkReceiver"]
         ),
         .testTarget(
             name: "WaymarkSimulationTests",
-            dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkReceiver"]
+            dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkReceiver"]
         ),
         .testTarget(
-            name: "WaymarkLocationTests",
-            dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkTestFixtures"]
+            name: "WaymarkFixTests",
+            dependencies: ["WaymarkFix", "WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkTestFixtures"]
         ),
         .testTarget(name: "WaymarkJSONTests", dependencies: ["WaymarkJSON"]),
         .testTarget(
@@ -173,7 +183,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
     // libFuzzer's driver, called from each harness's main.
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     let harnesses: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzNMEA", ["WaymarkNMEA", "WaymarkLocation", "WaymarkJSON"]),
+        ("FuzzNMEA", ["WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkJSON"]),
         ("FuzzProtocol", ["WaymarkProtocol"]),
         ("FuzzJSON", ["WaymarkJSON"]),
         ("FuzzBoard", ["WaymarkBoard"]),

@@ -7,6 +7,7 @@ import WaymarkProtocol
 import WaymarkReceiver
 import WaymarkSimulation
 public import WaymarkSystem
+import WaymarkLocation
 
 /// How `waymarkd` is set up: where it listens and where its locations come from.
 public struct DaemonOptions: Sendable {

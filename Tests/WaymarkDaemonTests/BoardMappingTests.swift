@@ -6,6 +6,7 @@ import WaymarkSystem
 
 @testable import WaymarkDaemon
 import WaymarkProtocol
+import WaymarkLocation
 
 /// What the daemon makes of a board file: the receiver profile and powered-down state the
 /// engine gets, the source, and how the port is opened.

@@ -7,6 +7,7 @@ import WaymarkSystem
 @testable import WaymarkDaemon
 import WaymarkProtocol
 import WaymarkReceiver
+import WaymarkLocation
 
 /// The board source's receiver side on a pseudo-terminal: rate detection, the vendor baud
 /// switch, power commands, and recovery from a closed port, silence and garbage.

@@ -7,6 +7,7 @@ import WaymarkSystem
 
 @testable import WaymarkDaemon
 import WaymarkProtocol
+import WaymarkLocation
 
 /// The board source's accelerometer side with a scripted chip (the register sequences are
 /// the drivers' tests; the VM test runs a real driver on i2c-stub).

@@ -6,6 +6,7 @@ import WaymarkSystem
 
 @testable import WaymarkDaemon
 import WaymarkProtocol
+import WaymarkLocation
 
 /// Receiver faults that the other board-source tests do not cover, each with what the source
 /// reports and how long it takes to recover (`docs/reliability.md`, "Receiver faults", records

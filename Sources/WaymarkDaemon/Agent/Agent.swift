@@ -3,7 +3,7 @@ import WaymarkClock
 public import WaymarkEngine
 public import WaymarkEventLoop
 public import WaymarkLocation
-public import WaymarkProtocol
+import WaymarkProtocol
 public import WaymarkReceiver
 public import WaymarkSystem
 

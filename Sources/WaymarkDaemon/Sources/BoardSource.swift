@@ -2,10 +2,11 @@ public import WaymarkBoard
 import WaymarkDrivers
 public import WaymarkEngine
 public import WaymarkEventLoop
-public import WaymarkProtocol
+import WaymarkProtocol
 public import WaymarkReceiver
 import WaymarkSystem
-import WaymarkLocation
+public import WaymarkLocation
+import WaymarkFix
 
 /// The hardware a board file describes, as a location source: the receiver on its UART, its
 /// power strategy, and the accelerometer on I2C with its INT line.

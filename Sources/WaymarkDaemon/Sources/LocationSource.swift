@@ -1,8 +1,9 @@
 public import WaymarkEngine
 public import WaymarkEventLoop
+public import WaymarkFix
 public import WaymarkLocation
 public import WaymarkMotion
-public import WaymarkProtocol
+import WaymarkProtocol
 public import WaymarkReceiver
 
 /// What a location source reports to the agent.

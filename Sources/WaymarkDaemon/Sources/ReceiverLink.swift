@@ -1,6 +1,7 @@
 import Glibc
 import WaymarkDrivers
 import WaymarkEventLoop
+import WaymarkFix
 import WaymarkLocation
 import WaymarkSystem
 import WaymarkNMEA

@@ -1,8 +1,9 @@
 import WaymarkClock
 public import WaymarkEngine
 public import WaymarkEventLoop
-import WaymarkLocation
-public import WaymarkProtocol
+import WaymarkFix
+public import WaymarkLocation
+import WaymarkProtocol
 public import WaymarkReceiver
 import WaymarkSystem
 

@@ -2,9 +2,9 @@ public import WaymarkReceiver
 public import WaymarkClock
 public import WaymarkEngine
 public import WaymarkEventLoop
-import WaymarkLocation
+public import WaymarkLocation
 import WaymarkMotion
-public import WaymarkProtocol
+import WaymarkProtocol
 public import WaymarkSimulation
 
 /// The simulated board as a location source: a scenario's receiver and accelerometer,

@@ -1,9 +1,10 @@
 public import WaymarkDrivers
 public import WaymarkEngine
 public import WaymarkEventLoop
-public import WaymarkProtocol
+import WaymarkProtocol
 public import WaymarkReceiver
 import WaymarkSystem
+public import WaymarkLocation
 
 /// A receiver's NMEA byte stream at a known rate: a UART (libserialport), a USB receiver, or
 /// a pseudo-terminal or FIFO (tests, piped captures). Bytes go through the real decoder on

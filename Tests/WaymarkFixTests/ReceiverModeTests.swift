@@ -1,4 +1,5 @@
 import Testing
+import WaymarkFix
 import WaymarkLocation
 
 /// How several families of receivers print one epoch whose GSA says 2D: the talker, the

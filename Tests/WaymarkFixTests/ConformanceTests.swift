@@ -1,3 +1,4 @@
+import WaymarkFix
 import WaymarkTestFixtures
 import Foundation
 import Testing

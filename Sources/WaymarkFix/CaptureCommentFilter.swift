@@ -1,3 +1,4 @@
+public import WaymarkLocation
 /// Removes the comment lines of an NMEA capture file (lines starting with `#`, gpsd's
 /// capture convention) from a byte stream, and reads the `# Date: YYYY-MM-DD` comment that
 /// seeds the date for receivers that send none.

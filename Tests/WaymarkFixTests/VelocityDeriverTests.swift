@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkFix
 import WaymarkLocation
 
 /// NMEA for a receiver moving in a straight line, generated from its true track.

@@ -1,3 +1,4 @@
+import WaymarkLocation
 /// What an epoch's sentences said about the fix dimension, combined into one ``FixMode``.
 ///
 /// Precedence: the receiver's own fix type (GSA) decides, except that a GSA 2D fix from four

@@ -1,3 +1,4 @@
+import WaymarkLocation
 /// Turns what a receiver reports into Core Location style accuracies (1-sigma, metres).
 ///
 /// * With GST, the receiver's own error estimates are used: horizontal accuracy is the

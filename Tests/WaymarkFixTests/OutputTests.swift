@@ -1,4 +1,5 @@
 import Testing
+import WaymarkFix
 import WaymarkJSON
 import WaymarkLocation
 

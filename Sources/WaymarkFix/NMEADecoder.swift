@@ -1,4 +1,5 @@
 public import WaymarkNMEA
+public import WaymarkLocation
 
 /// The whole path from NMEA bytes to fixes: framing, checksum, typed parsing, epoch
 /// assembly and a speed and course derived from positions for epochs that carry none, with

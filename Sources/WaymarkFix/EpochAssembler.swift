@@ -1,4 +1,5 @@
 public import WaymarkNMEA
+public import WaymarkLocation
 
 /// Merges the sentences of one measurement epoch into one ``Fix`` and emits it as soon as
 /// the epoch is complete.

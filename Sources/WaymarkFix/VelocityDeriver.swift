@@ -1,4 +1,5 @@
 import Glibc
+import WaymarkLocation
 
 /// Derives speed and course from successive positions for epochs that carry neither (GGA- or
 /// GLL-only receivers, an epoch whose RMC and VTG were lost to a corrupted line).

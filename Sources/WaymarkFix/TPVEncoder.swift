@@ -1,4 +1,5 @@
 public import WaymarkJSON
+import WaymarkLocation
 
 /// Writes fixes as gpsd TPV objects (member names and units as gpsd's JSON protocol),
 /// one per line, so tools that read gpsd's output can read Waymark's.

@@ -1,4 +1,5 @@
 import Testing
+import WaymarkFix
 import WaymarkLocation
 import WaymarkNMEA
 

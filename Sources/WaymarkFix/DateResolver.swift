@@ -1,4 +1,5 @@
 public import WaymarkNMEA
+public import WaymarkLocation
 
 /// Turns the receiver's dates into full UTC dates: supplies the century of two-digit years,
 /// corrects GPS week-rollover dates, and carries the last known date to epochs whose
