@@ -75,13 +75,24 @@ let package = Package(
         // Commits to the store in a loop for the kill -9 test (WaymarkStoreTests).
         .executableTarget(name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkSystem"]),
 
-        // The daemon's socket server (Server/), which speaks WaymarkProtocol to clients.
+        // The input side: where locations and motion come from (the board's receiver link and
+        // motion sensor over the drivers, a replayed capture, a byte stream, the simulated
+        // board), each handing the engine its events.
+        .target(
+            name: "WaymarkInput",
+            dependencies: [
+                "WaymarkDrivers", "WaymarkBoard", "WaymarkNMEA", "WaymarkFix", "WaymarkLocation", "WaymarkMotion",
+                "WaymarkReceiver", "WaymarkEngine", "WaymarkSimulation", "WaymarkEventLoop", "WaymarkSystem", "WaymarkClock",
+            ]
+        ),
+
+        // The daemon: wiring (Daemon), the agent (Agent/) and the socket server (Server/), which
+        // speaks WaymarkProtocol to clients.
         .target(
             name: "WaymarkDaemon",
             dependencies: [
-                "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkFix", "WaymarkClock",
-                "WaymarkEngine", "WaymarkMotion", "WaymarkNMEA", "WaymarkSimulation", "WaymarkDrivers", "WaymarkBoard",
-                "WaymarkReceiver",
+                "WaymarkInput", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkClock",
+                "WaymarkEngine", "WaymarkMotion", "WaymarkSimulation", "WaymarkDrivers", "WaymarkBoard", "WaymarkReceiver",
             ]
         ),
 
@@ -168,9 +179,9 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "WaymarkDaemonTests",
+            name: "WaymarkInputTests",
             dependencies: [
-                "WaymarkDaemon", "WaymarkBoard", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
+                "WaymarkInput", "WaymarkDaemon", "WaymarkBoard", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
                 "WaymarkEngine", "WaymarkReceiver", "WaymarkMotion", "WaymarkProtocol",
             ]
         ),

@@ -3,6 +3,7 @@ import WaymarkBoard
 import WaymarkClock
 import WaymarkEngine
 import WaymarkEventLoop
+import WaymarkInput
 import WaymarkProtocol
 import WaymarkReceiver
 import WaymarkSimulation

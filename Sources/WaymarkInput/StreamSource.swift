@@ -1,7 +1,6 @@
 public import WaymarkDrivers
 public import WaymarkEngine
 public import WaymarkEventLoop
-import WaymarkProtocol
 public import WaymarkReceiver
 import WaymarkSystem
 public import WaymarkLocation

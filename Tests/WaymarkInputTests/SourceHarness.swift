@@ -1,6 +1,6 @@
 import Glibc
 import WaymarkBoard
-import WaymarkDaemon
+import WaymarkInput
 import WaymarkDrivers
 import WaymarkEventLoop
 import WaymarkSystem

@@ -3,7 +3,7 @@ import Testing
 import WaymarkDrivers
 import WaymarkSystem
 
-@testable import WaymarkDaemon
+@testable import WaymarkInput
 
 /// `waymarkd --device PATH`: a device that is not there yet is waited for, not fatal.
 @Suite(.serialized)

@@ -5,7 +5,7 @@ import WaymarkDrivers
 import WaymarkEngine
 import WaymarkSystem
 
-@testable import WaymarkDaemon
+@testable import WaymarkInput
 import WaymarkProtocol
 import WaymarkLocation
 

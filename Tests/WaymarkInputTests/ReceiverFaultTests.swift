@@ -4,7 +4,7 @@ import WaymarkBoard
 import WaymarkDrivers
 import WaymarkSystem
 
-@testable import WaymarkDaemon
+@testable import WaymarkInput
 import WaymarkProtocol
 import WaymarkLocation
 

@@ -3,7 +3,6 @@ public import WaymarkEventLoop
 public import WaymarkFix
 public import WaymarkLocation
 public import WaymarkMotion
-import WaymarkProtocol
 public import WaymarkReceiver
 
 /// What a location source reports to the agent.

@@ -5,6 +5,7 @@ import WaymarkReceiver
 import WaymarkSystem
 
 @testable import WaymarkDaemon
+@testable import WaymarkInput
 import WaymarkProtocol
 import WaymarkLocation
 

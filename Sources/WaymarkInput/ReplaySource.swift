@@ -3,7 +3,6 @@ public import WaymarkEngine
 public import WaymarkEventLoop
 import WaymarkFix
 public import WaymarkLocation
-import WaymarkProtocol
 public import WaymarkReceiver
 import WaymarkSystem
 

@@ -4,7 +4,6 @@ public import WaymarkEngine
 public import WaymarkEventLoop
 public import WaymarkLocation
 import WaymarkMotion
-import WaymarkProtocol
 public import WaymarkSimulation
 
 /// The simulated board as a location source: a scenario's receiver and accelerometer,

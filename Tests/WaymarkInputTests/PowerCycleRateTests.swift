@@ -4,7 +4,7 @@ import WaymarkBoard
 import WaymarkDrivers
 import WaymarkSystem
 
-@testable import WaymarkDaemon
+@testable import WaymarkInput
 
 /// An enable line that cuts the receiver's supply (the Adafruit Ultimate GPS's EN pin): the
 /// receiver boots at its factory rate after every power-up, and the board source must find it

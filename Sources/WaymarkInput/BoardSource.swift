@@ -2,7 +2,6 @@ public import WaymarkBoard
 import WaymarkDrivers
 public import WaymarkEngine
 public import WaymarkEventLoop
-import WaymarkProtocol
 public import WaymarkReceiver
 import WaymarkSystem
 public import WaymarkLocation
