@@ -60,11 +60,14 @@ let package = Package(
             name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .target(name: "CWaymarkDrivers", dependencies: ["CGPIOD"]),
-        .target(name: "WaymarkBoard", dependencies: ["WaymarkReceiver"]),
+        // What board files and drivers both name: receiver families, accelerometer chips, GPIO
+        // lines, power strategies.
+        .target(name: "WaymarkHardware"),
+        .target(name: "WaymarkBoard", dependencies: ["WaymarkHardware", "WaymarkReceiver"]),
         .target(
             name: "WaymarkDrivers",
             dependencies: [
-                "WaymarkSystem", "WaymarkNMEA", "WaymarkBoard", "WaymarkClock", "CSerialPort", "CWaymarkDrivers",
+                "WaymarkHardware", "WaymarkSystem", "WaymarkNMEA", "WaymarkClock", "CSerialPort", "CWaymarkDrivers",
             ]
         ),
 
@@ -81,7 +84,7 @@ let package = Package(
         .target(
             name: "WaymarkInput",
             dependencies: [
-                "WaymarkDrivers", "WaymarkBoard", "WaymarkNMEA", "WaymarkFix", "WaymarkLocation", "WaymarkMotion",
+                "WaymarkDrivers", "WaymarkBoard", "WaymarkHardware", "WaymarkNMEA", "WaymarkFix", "WaymarkLocation", "WaymarkMotion",
                 "WaymarkReceiver", "WaymarkEngine", "WaymarkSimulation", "WaymarkEventLoop", "WaymarkSystem", "WaymarkClock",
             ]
         ),
@@ -92,14 +95,14 @@ let package = Package(
             name: "WaymarkDaemon",
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkClock",
-                "WaymarkEngine", "WaymarkMotion", "WaymarkSimulation", "WaymarkDrivers", "WaymarkBoard", "WaymarkReceiver",
+                "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver",
             ]
         ),
 
         // Client library: `LocationUpdate.liveUpdates`, `Location.requestLocation` over the socket.
         .target(
             name: "Waymark",
-            dependencies: ["WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"]
+            dependencies: ["WaymarkLocation", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkClock"]
         ),
 
         // The daemon's executable.
@@ -109,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkDrivers",
+                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -146,43 +149,46 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkServerTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkProtocol", "WaymarkSystem"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem"]
         ),
         .testTarget(
             name: "WaymarkClientTests",
-            dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop", "waymarkd"]
+            dependencies: [
+                "Waymark", "WaymarkLocation", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop",
+                "waymarkd",
+            ]
         ),
         // The real waymarkd against hostile local clients: floods, stalls, thousands of
         // connections (docs/reliability.md, "Hostile clients").
         .testTarget(
             name: "WaymarkHostileTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkProtocol", "WaymarkSystem", "waymarkd"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "waymarkd"]
         ),
-        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI", "WaymarkPowerProfile"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
         .testTarget(
             name: "WaymarkEventLoopTests",
             dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
         ),
-        .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard"]),
+        .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard", "WaymarkHardware"]),
         .testTarget(
             name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
         .testTarget(
             name: "WaymarkDriversTests",
-            dependencies: ["WaymarkDrivers", "WaymarkBoard", "WaymarkSystem", "WaymarkNMEA"]
+            dependencies: ["WaymarkDrivers", "WaymarkHardware", "WaymarkBoard", "WaymarkSystem"]
         ),
         .testTarget(
             name: "HardwareVMTests",
             dependencies: [
-                "WaymarkDrivers", "WaymarkBoard", "WaymarkSystem", "WaymarkProtocol", "WaymarkLocation",
+                "WaymarkDrivers", "WaymarkHardware", "WaymarkBoard", "WaymarkSystem", "WaymarkProtocol", "WaymarkLocation",
                 "WaymarkServerTestSupport",
             ]
         ),
         .testTarget(
             name: "WaymarkInputTests",
             dependencies: [
-                "WaymarkInput", "WaymarkDaemon", "WaymarkBoard", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
-                "WaymarkEngine", "WaymarkReceiver", "WaymarkMotion", "WaymarkProtocol",
+                "WaymarkInput", "WaymarkDaemon", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
+                "WaymarkEngine", "WaymarkReceiver", "WaymarkLocation", "WaymarkProtocol",
             ]
         ),
     ]

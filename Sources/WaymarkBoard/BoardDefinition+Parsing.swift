@@ -1,3 +1,4 @@
+import WaymarkHardware
 extension BoardDefinition {
     /// Parses a board file's `text`; `file` names it in errors. Every problem is a
     /// ``BoardError`` naming the file, line, key and the fix (docs/hardware.md lists the keys).

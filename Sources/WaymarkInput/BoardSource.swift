@@ -6,6 +6,7 @@ public import WaymarkReceiver
 import WaymarkSystem
 public import WaymarkLocation
 import WaymarkFix
+import WaymarkHardware
 
 /// The hardware a board file describes, as a location source: the receiver on its UART, its
 /// power strategy, and the accelerometer on I2C with its INT line.

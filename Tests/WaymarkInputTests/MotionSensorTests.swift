@@ -8,6 +8,7 @@ import WaymarkSystem
 @testable import WaymarkInput
 import WaymarkProtocol
 import WaymarkLocation
+import WaymarkHardware
 
 /// The board source's accelerometer side with a scripted chip (the register sequences are
 /// the drivers' tests; the VM test runs a real driver on i2c-stub).

@@ -5,6 +5,7 @@ import WaymarkDrivers
 import WaymarkSystem
 
 @testable import WaymarkInput
+import WaymarkHardware
 
 /// An enable line that cuts the receiver's supply (the Adafruit Ultimate GPS's EN pin): the
 /// receiver boots at its factory rate after every power-up, and the board source must find it

@@ -3,6 +3,7 @@ import Glibc
 import WaymarkBoard
 import WaymarkDrivers
 import WaymarkSystem
+import WaymarkHardware
 
 /// `waymark doctor`: checks a real setup against its board file — config.txt, devices and
 /// permissions, the accelerometer's identity, NMEA on the UART, the GPIO lines — and prints

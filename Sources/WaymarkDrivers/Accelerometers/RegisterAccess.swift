@@ -1,5 +1,5 @@
 import Glibc
-import WaymarkBoard
+import WaymarkHardware
 import WaymarkSystem
 
 /// Register helpers shared by the drivers: every bus error becomes an

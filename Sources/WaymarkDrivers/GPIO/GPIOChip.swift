@@ -1,6 +1,6 @@
 import CWaymarkDrivers
 import Glibc
-public import WaymarkBoard
+public import WaymarkHardware
 public import WaymarkSystem
 
 /// A GPIO chip (`/dev/gpiochipN`) opened through libgpiod, v1 or v2 alike. Lines requested
