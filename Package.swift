@@ -16,6 +16,12 @@ let package = Package(
         .library(name: "WaymarkNMEA", targets: ["WaymarkNMEA"]),
         .library(name: "Waymark", targets: ["Waymark"]),
     ],
+    // The command-line tool needs swift-argument-parser; a package that uses only the
+    // libraries turns the default traits off (`traits: []`) and so never fetches it.
+    traits: [
+        .trait(name: "CommandLineTool", description: "The `waymark` tool, built on swift-argument-parser."),
+        .default(enabledTraits: ["CommandLineTool"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
@@ -113,7 +119,8 @@ let package = Package(
             name: "WaymarkCLI",
             dependencies: [
                 "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
             ]
         ),
 
