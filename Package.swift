@@ -3,7 +3,9 @@
 // Waymark — a location agent for Raspberry Pi class boards, built and run on Linux (it declares
 // no Apple platform: the daemon and the client library speak Linux system calls).
 // The targets follow the data flow: bytes become sentences (WaymarkNMEA), sentences become
-// fixes and locations (WaymarkLocation), and the command-line tool sits on top.
+// fixes and locations (WaymarkFix, the receiver pipeline), and locations reach clients as the
+// public model (WaymarkLocation) through the client library (Waymark). The command-line tool
+// sits on top.
 import PackageDescription
 
 let package = Package(
@@ -12,8 +14,13 @@ let package = Package(
         .executable(name: "waymark", targets: ["WaymarkCLI"]),
         .executable(name: "waymarkd", targets: ["waymarkd"]),
         .library(name: "WaymarkNMEA", targets: ["WaymarkNMEA"]),
-        .library(name: "WaymarkLocation", targets: ["WaymarkLocation"]),
         .library(name: "Waymark", targets: ["Waymark"]),
+    ],
+    // The command-line tool needs swift-argument-parser; a package that uses only the
+    // libraries turns the default traits off (`traits: []`) and so never fetches it.
+    traits: [
+        .trait(name: "CommandLineTool", description: "The `waymark` tool, built on swift-argument-parser."),
+        .default(enabledTraits: ["CommandLineTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,8 +29,11 @@ let package = Package(
         // Pure core: no Foundation, no I/O.
         .target(name: "WaymarkClock"),
         // The simulated board (scenarios, receiver and accelerometer models): pure, seeded.
-        .target(name: "WaymarkReceiver", dependencies: ["WaymarkClock", "WaymarkNMEA"]),
-        .target(name: "WaymarkSimulation", dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkReceiver"]),
+        .target(name: "WaymarkReceiver", dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation"]),
+        .target(
+            name: "WaymarkSimulation",
+            dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkReceiver"]
+        ),
         .target(name: "WaymarkNMEA"),
         .target(name: "WaymarkJSON"),
         .target(name: "WaymarkMotion", dependencies: ["WaymarkClock"]),
@@ -34,9 +44,15 @@ let package = Package(
                 "WaymarkSimulation",
             ]
         ),
-        .target(name: "WaymarkEngine", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver"]),
-        .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA", "WaymarkJSON"]),
-        .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkClock"]),
+        .target(
+            name: "WaymarkEngine",
+            dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkFix", "WaymarkMotion", "WaymarkReceiver"]
+        ),
+        // The public model (Location, LocationUpdate, Diagnostics, ...): what a client names.
+        .target(name: "WaymarkLocation"),
+        // The receiver pipeline: sentences to epochs, fixes, dates, accuracies and locations.
+        .target(name: "WaymarkFix", dependencies: ["WaymarkNMEA", "WaymarkJSON", "WaymarkLocation"]),
+        .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkJSON", "WaymarkClock"]),
 
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
         // Linux calls Glibc's module leaves out) and the one epoll event loop.
@@ -50,11 +66,14 @@ let package = Package(
             name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .target(name: "CWaymarkDrivers", dependencies: ["CGPIOD"]),
-        .target(name: "WaymarkBoard", dependencies: ["WaymarkReceiver", "WaymarkSystem"]),
+        // What board files and drivers both name: receiver families, accelerometer chips, GPIO
+        // lines, power strategies.
+        .target(name: "WaymarkHardware"),
+        .target(name: "WaymarkBoard", dependencies: ["WaymarkHardware", "WaymarkReceiver", "WaymarkSystem"]),
         .target(
             name: "WaymarkDrivers",
             dependencies: [
-                "WaymarkSystem", "WaymarkNMEA", "WaymarkBoard", "WaymarkClock", "CSerialPort", "CWaymarkDrivers",
+                "WaymarkHardware", "WaymarkSystem", "WaymarkNMEA", "WaymarkClock", "CSerialPort", "CWaymarkDrivers",
             ]
         ),
 
@@ -65,20 +84,31 @@ let package = Package(
         // Commits to the store in a loop for the kill -9 test (WaymarkStoreTests).
         .executableTarget(name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkSystem"]),
 
-        // The daemon's socket server (Server/), which speaks WaymarkProtocol to clients.
+        // The input side: where locations and motion come from (the board's receiver link and
+        // motion sensor over the drivers, a replayed capture, a byte stream, the simulated
+        // board), each handing the engine its events.
+        .target(
+            name: "WaymarkInput",
+            dependencies: [
+                "WaymarkDrivers", "WaymarkBoard", "WaymarkHardware", "WaymarkNMEA", "WaymarkFix", "WaymarkLocation", "WaymarkMotion",
+                "WaymarkReceiver", "WaymarkEngine", "WaymarkSimulation", "WaymarkEventLoop", "WaymarkSystem", "WaymarkClock",
+            ]
+        ),
+
+        // The daemon: wiring (Daemon), the agent (Agent/) and the socket server (Server/), which
+        // speaks WaymarkProtocol to clients.
         .target(
             name: "WaymarkDaemon",
             dependencies: [
-                "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkClock",
-                "WaymarkEngine", "WaymarkMotion", "WaymarkNMEA", "WaymarkSimulation", "WaymarkDrivers", "WaymarkBoard",
-                "WaymarkReceiver",
+                "WaymarkInput", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkClock",
+                "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver",
             ]
         ),
 
         // Client library: `LocationUpdate.liveUpdates`, `Location.requestLocation` over the socket.
         .target(
             name: "Waymark",
-            dependencies: ["WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"]
+            dependencies: ["WaymarkLocation", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkClock"]
         ),
 
         // The daemon's executable.
@@ -88,8 +118,9 @@ let package = Package(
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkDrivers",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers",
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
             ]
         ),
 
@@ -101,15 +132,15 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkEngineTests",
-            dependencies: ["WaymarkEngine", "WaymarkClock", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver"]
+            dependencies: ["WaymarkEngine", "WaymarkClock", "WaymarkLocation", "WaymarkFix", "WaymarkMotion", "WaymarkReceiver"]
         ),
         .testTarget(
             name: "WaymarkSimulationTests",
-            dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkReceiver"]
+            dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkReceiver"]
         ),
         .testTarget(
-            name: "WaymarkLocationTests",
-            dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkTestFixtures"]
+            name: "WaymarkFixTests",
+            dependencies: ["WaymarkFix", "WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkTestFixtures"]
         ),
         .testTarget(name: "WaymarkJSONTests", dependencies: ["WaymarkJSON"]),
         .testTarget(
@@ -125,43 +156,46 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkServerTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkProtocol", "WaymarkSystem"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem"]
         ),
         .testTarget(
             name: "WaymarkClientTests",
-            dependencies: ["Waymark", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop", "waymarkd"]
+            dependencies: [
+                "Waymark", "WaymarkLocation", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop",
+                "waymarkd",
+            ]
         ),
         // The real waymarkd against hostile local clients: floods, stalls, thousands of
         // connections (docs/reliability.md, "Hostile clients").
         .testTarget(
             name: "WaymarkHostileTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkProtocol", "WaymarkSystem", "waymarkd"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "waymarkd"]
         ),
-        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI", "WaymarkPowerProfile"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
         .testTarget(
             name: "WaymarkEventLoopTests",
             dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
         ),
-        .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard"]),
+        .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard", "WaymarkHardware"]),
         .testTarget(
             name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
         .testTarget(
             name: "WaymarkDriversTests",
-            dependencies: ["WaymarkDrivers", "WaymarkBoard", "WaymarkSystem", "WaymarkNMEA"]
+            dependencies: ["WaymarkDrivers", "WaymarkHardware", "WaymarkBoard", "WaymarkSystem"]
         ),
         .testTarget(
             name: "HardwareVMTests",
             dependencies: [
-                "WaymarkDrivers", "WaymarkBoard", "WaymarkSystem", "WaymarkProtocol", "WaymarkLocation",
+                "WaymarkDrivers", "WaymarkHardware", "WaymarkBoard", "WaymarkSystem", "WaymarkProtocol", "WaymarkLocation",
                 "WaymarkServerTestSupport",
             ]
         ),
         .testTarget(
-            name: "WaymarkDaemonTests",
+            name: "WaymarkInputTests",
             dependencies: [
-                "WaymarkDaemon", "WaymarkBoard", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
-                "WaymarkEngine", "WaymarkReceiver", "WaymarkMotion", "WaymarkProtocol",
+                "WaymarkInput", "WaymarkDaemon", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
+                "WaymarkEngine", "WaymarkReceiver", "WaymarkLocation", "WaymarkProtocol",
             ]
         ),
     ]
@@ -173,7 +207,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
     // libFuzzer's driver, called from each harness's main.
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     let harnesses: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzNMEA", ["WaymarkNMEA", "WaymarkLocation", "WaymarkJSON"]),
+        ("FuzzNMEA", ["WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkJSON"]),
         ("FuzzProtocol", ["WaymarkProtocol"]),
         ("FuzzJSON", ["WaymarkJSON"]),
         ("FuzzBoard", ["WaymarkBoard"]),

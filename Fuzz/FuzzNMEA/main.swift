@@ -1,5 +1,6 @@
 import CLibFuzzer
 import Glibc
+import WaymarkFix
 import WaymarkJSON
 import WaymarkLocation
 import WaymarkNMEA

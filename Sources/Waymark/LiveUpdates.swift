@@ -1,4 +1,4 @@
-import WaymarkLocation
+public import WaymarkLocation
 import WaymarkProtocol
 
 extension LocationUpdate {

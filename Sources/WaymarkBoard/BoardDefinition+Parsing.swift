@@ -1,3 +1,4 @@
+import WaymarkHardware
 import WaymarkSystem
 
 extension BoardDefinition {

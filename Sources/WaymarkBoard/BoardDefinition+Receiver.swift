@@ -1,4 +1,5 @@
 public import WaymarkReceiver
+import WaymarkHardware
 
 extension BoardDefinition {
     /// The engine's and the simulation's figures for this board's receiver: the family's

@@ -1,3 +1,5 @@
+public import WaymarkHardware
+
 /// One supported hardware combination, as a `Board/*.toml` file describes it: which receiver
 /// on which UART, which accelerometer on which I2C bus, which GPIO lines, how the receiver is
 /// powered down, what it draws, and how a person sets it up (config.txt lines, wiring).
@@ -20,17 +22,6 @@ public struct BoardDefinition: Hashable, Sendable {
     public var configTxt: [String]
     /// How to wire the parts to the board, one row per connection.
     public var wiring: [WiringRow]
-}
-
-/// Which command set a receiver speaks besides NMEA: it decides the baud-switch and
-/// power-down commands available.
-public enum ReceiverFamily: String, Hashable, Sendable, CaseIterable {
-    /// u-blox: UBX binary and PUBX sentences.
-    case ublox
-    /// MediaTek and MediaTek-based modules (Adafruit Ultimate GPS, Quectel L76/L80): PMTK.
-    case mediatek
-    /// Plain NMEA, no vendor commands.
-    case generic
 }
 
 /// The receiver and its supply currents per state, for power reports.
@@ -77,16 +68,6 @@ public struct UARTSpec: Hashable, Sendable {
         self.candidates = candidates
         self.switchTo = switchTo
     }
-}
-
-/// Accelerometer chips with drivers.
-public enum AccelerometerChip: String, Hashable, Sendable, CaseIterable {
-    /// Analog Devices ADXL345.
-    case adxl345
-    /// ST LIS3DH.
-    case lis3dh
-    /// InvenSense MPU-6050 (accelerometer part only).
-    case mpu6050
 }
 
 /// The accelerometer and where it answers.
@@ -137,37 +118,6 @@ public struct LineSpec: Hashable, Sendable {
         self.line = line
         self.activeLow = activeLow
     }
-}
-
-/// A line by offset on its chip, or by name (`GPIO17`: the same on Pi 4 and Pi 5).
-public enum LineID: Hashable, Sendable, CustomStringConvertible {
-    /// The offset on the chip.
-    case offset(Int)
-    /// The line name.
-    case name(String)
-
-    /// `17` or `"GPIO17"`.
-    public var description: String {
-        switch self {
-        case .offset(let offset): String(offset)
-        case .name(let name): "\"\(name)\""
-        }
-    }
-}
-
-/// How the receiver is powered down while the device is still.
-public enum PowerStrategy: String, Hashable, Sendable, CaseIterable {
-    /// A GPIO line switches the receiver's supply or enable pin.
-    case gpioEnable = "gpio-enable"
-    /// MediaTek `$PMTK161,0` standby; any byte wakes it.
-    case pmtkStandby = "pmtk-standby"
-    /// MediaTek `$PMTK225,4` perpetual backup (a standby's current divided by about 40); only
-    /// the FORCE_ON line wakes it.
-    case pmtkBackup = "pmtk-backup"
-    /// u-blox UBX-RXM-PMREQ backup; UART RX (or EXTINT) wakes it.
-    case ubxBackup = "ubx-backup"
-    /// The receiver stays on; only delivery pauses.
-    case none
 }
 
 /// One wire: a part's pin and where it goes on the board.

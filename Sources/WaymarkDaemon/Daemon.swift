@@ -2,10 +2,12 @@ import WaymarkBoard
 import WaymarkClock
 import WaymarkEngine
 import WaymarkEventLoop
+import WaymarkInput
 import WaymarkProtocol
 import WaymarkReceiver
 import WaymarkSimulation
 public import WaymarkSystem
+import WaymarkLocation
 
 /// How `waymarkd` is set up: where it listens and where its locations come from.
 public struct DaemonOptions: Sendable {

@@ -1,4 +1,5 @@
 public import WaymarkClock
+import WaymarkFix
 public import WaymarkLocation
 import WaymarkMotion
 import WaymarkReceiver

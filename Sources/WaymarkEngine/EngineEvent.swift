@@ -1,4 +1,5 @@
 import WaymarkClock
+public import WaymarkFix
 public import WaymarkLocation
 public import WaymarkMotion
 

@@ -79,28 +79,4 @@ public struct Location: Hashable, Sendable {
     /// positions tells nothing the positions do not (and reads their jitter as motion), so
     /// motion decisions use this one and judge positions by their distance.
     public var measuredSpeed: Double { isVelocityDerived ? -1 : speed }
-
-    /// Builds a location from a fix that has a position and a time; `nil` otherwise.
-    public init?(fix: Fix, isSimulated: Bool, model: AccuracyModel = AccuracyModel()) {
-        guard fix.hasPosition, let latitude = fix.latitude, let longitude = fix.longitude, let time = fix.time
-        else { return nil }
-        self.latitude = latitude
-        self.longitude = longitude
-        verticalAccuracy = model.verticalAccuracy(of: fix)
-        altitude = verticalAccuracy >= 0 ? fix.altitudeMSL ?? 0 : 0
-        ellipsoidalAltitude = verticalAccuracy >= 0 ? fix.altitudeHAE ?? altitude : 0
-        horizontalAccuracy = model.horizontalAccuracy(of: fix)
-        speed = fix.speed ?? -1
-        isVelocityDerived = fix.derivedVelocity != nil
-        speedAccuracy = model.speedAccuracy(of: fix)
-        course = fix.course ?? -1
-        courseAccuracy = model.courseAccuracy(of: fix)
-        timestamp = time
-        sourceInformation = SourceInformation(isSimulatedBySoftware: isSimulated)
-        mode = fix.mode
-        receiverMode = fix.receiverMode
-        quality = fix.quality
-        dilution = DilutionOfPrecision(horizontal: fix.hdop, vertical: fix.vdop, position: fix.pdop)
-        satellites = fix.satellites
-    }
 }

@@ -1,5 +1,3 @@
-public import WaymarkNMEA
-
 /// A UTC instant: nanoseconds since 1970-01-01T00:00:00Z, without leap seconds (POSIX time).
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Nanoseconds since the Unix epoch.
@@ -25,13 +23,6 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         else { return nil }
         let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
         self.nanosecondsSinceEpoch = seconds * 1_000_000_000 + nanoseconds
-    }
-
-    /// Creates an instant from a civil UTC date and a receiver's time of day; `nil` as
-    /// ``init(date:hour:minute:second:nanoseconds:)`` says.
-    public init?(date: CivilDate, time: TimeOfDay) {
-        self.init(
-            date: date, hour: time.hour, minute: time.minute, second: time.second, nanoseconds: Int64(time.nanoseconds))
     }
 
     /// The civil UTC date.

@@ -1,7 +1,6 @@
 public import WaymarkReceiver
 public import WaymarkClock
 import WaymarkEngine
-public import WaymarkReceiver
 import WaymarkSimulation
 
 /// What a power-profile run measured, with the always-on and oracle baselines computed from

@@ -1,6 +1,5 @@
 public import WaymarkJSON
 public import WaymarkLocation
-import WaymarkNMEA
 
 extension Location {
     /// The location as the protocol's `location` object: every field, numbers in their

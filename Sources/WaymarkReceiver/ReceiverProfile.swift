@@ -1,4 +1,5 @@
-public import WaymarkNMEA
+import WaymarkNMEA
+public import WaymarkLocation
 
 /// A GNSS receiver's figures: currents per power state, supply voltage, times to first fix,
 /// ephemeris validity, constellations, sentence set and error model. Sources and the values

@@ -6,6 +6,7 @@ import WaymarkDrivers
 import WaymarkLocation
 import WaymarkProtocol
 import WaymarkServerTestSupport
+import WaymarkHardware
 
 /// The real `waymarkd --board` on the VM's devices (Board/qemu-vm.toml: ttyS1, an ADXL345 on
 /// i2c-stub, gpio-sim lines): NMEA from the host becomes updates; a still pause powers the

@@ -2,6 +2,7 @@ import Testing
 import WaymarkBoard
 import WaymarkDrivers
 import WaymarkSystem
+import WaymarkHardware
 
 /// libgpiod against gpio-sim: output levels read back from sysfs as the kernel sees them,
 /// edge events delivered when the test flips a line's simulated pull.

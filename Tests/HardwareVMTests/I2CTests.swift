@@ -2,6 +2,7 @@ import Testing
 import WaymarkBoard
 import WaymarkDrivers
 import WaymarkSystem
+import WaymarkHardware
 
 /// The accelerometer drivers against the kernel's i2c-stub (chips at 0x53, 0x18, 0x68 and
 /// an empty 0x1d; `Scripts/vm-test` asks for them). Each test plays the chip: it writes the

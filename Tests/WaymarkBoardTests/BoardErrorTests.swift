@@ -1,5 +1,6 @@
 import Testing
 import WaymarkBoard
+import WaymarkHardware
 
 /// Invalid board files: every error names file, line, key and a fix.
 @Suite struct BoardErrorTests {

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import WaymarkBoard
+import WaymarkHardware
 
 /// The shipped board files in Board/.
 @Suite struct BoardFileTests {

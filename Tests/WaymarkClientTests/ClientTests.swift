@@ -3,6 +3,7 @@ import Testing
 import Waymark
 import WaymarkServerTestSupport
 import WaymarkDaemon
+import WaymarkLocation
 
 /// The client library keeps one connection per process, so every test that uses it talks to
 /// a daemon at the same path, one test at a time: the scripted server here, the real

@@ -1,5 +1,6 @@
 import Testing
 import Waymark
+import WaymarkLocation
 
 extension ClientLibraryTests {
 /// requestLocation against the real daemon on the simulated board, in real time.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waymark
+import WaymarkLocation
 
 extension ClientLibraryTests {
 /// The real daemon on a Unix socket with the real client library.

@@ -1,6 +1,7 @@
 import Testing
 import WaymarkBoard
 import WaymarkDrivers
+import WaymarkHardware
 
 /// Register sequences of the three drivers, on a recording register file. The VM tests run
 /// the same drivers against i2c-stub.

@@ -2,6 +2,7 @@ import Testing
 import WaymarkBoard
 import WaymarkDrivers
 import WaymarkSystem
+import WaymarkHardware
 
 /// Power strategies by their effect: bytes read back from a real pseudo-terminal, line
 /// levels from a recording output. The VM tests check the same on the 8250 UART and gpio-sim.

@@ -1,6 +1,7 @@
 import Testing
 import WaymarkBoard
 import WaymarkDrivers
+import WaymarkHardware
 
 /// Exact bytes of every vendor command, against values published by the vendors and their
 /// libraries (Adafruit_GPS, u-blox application notes).

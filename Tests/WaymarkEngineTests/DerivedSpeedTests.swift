@@ -1,6 +1,7 @@
 import Testing
 import WaymarkClock
 import WaymarkEngine
+import WaymarkFix
 import WaymarkLocation
 import WaymarkReceiver
 

@@ -1,5 +1,6 @@
 import WaymarkClock
 import WaymarkEngine
+import WaymarkFix
 import WaymarkLocation
 import WaymarkMotion
 import WaymarkReceiver

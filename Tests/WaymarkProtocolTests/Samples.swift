@@ -1,5 +1,4 @@
 import WaymarkLocation
-import WaymarkNMEA
 import WaymarkProtocol
 
 /// Values with every field set to something that does not round-trip by accident.

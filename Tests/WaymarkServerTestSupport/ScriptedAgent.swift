@@ -1,7 +1,7 @@
 import Synchronization
 public import WaymarkDaemon
 public import WaymarkLocation
-public import WaymarkProtocol
+import WaymarkProtocol
 public import WaymarkSystem
 
 /// An ``AgentService`` for tests: records every call and answers location requests as told.

@@ -1,5 +1,6 @@
 import Testing
 import WaymarkClock
+import WaymarkFix
 import WaymarkLocation
 import WaymarkReceiver
 import WaymarkSimulation

@@ -1,3 +1,4 @@
+import WaymarkFix
 import WaymarkReceiver
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import ArgumentParser
 import Waymark
 import WaymarkJSON
 import WaymarkProtocol
+import WaymarkLocation
 
 /// `waymark status`: the daemon's status.
 struct StatusCommand: AsyncParsableCommand {

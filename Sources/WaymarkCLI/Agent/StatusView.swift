@@ -1,6 +1,7 @@
 import Waymark
 import WaymarkPowerProfile
 import WaymarkProtocol
+import WaymarkLocation
 
 /// The status block `waymark watch` redraws in place on a terminal.
 struct StatusView {

@@ -3,6 +3,7 @@ import Waymark
 import WaymarkJSON
 import WaymarkProtocol
 import WaymarkSystem
+import WaymarkLocation
 
 /// `waymark watch`: live updates on a terminal, or as JSON lines.
 struct WatchCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import WaymarkBoard
 import WaymarkDrivers
 import WaymarkSystem
+import WaymarkHardware
 
 /// `waymark doctor`: checks a real setup against its board file — config.txt, devices and
 /// permissions, the accelerometer's identity, NMEA on the UART, the GPIO lines — and prints

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaymarkFix
 import WaymarkJSON
 import WaymarkLocation
 

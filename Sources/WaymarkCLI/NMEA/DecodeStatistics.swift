@@ -1,3 +1,4 @@
+import WaymarkFix
 import WaymarkLocation
 import WaymarkNMEA
 

@@ -4,6 +4,7 @@ import WaymarkDrivers
 import WaymarkPowerProfile
 import WaymarkProtocol
 import WaymarkSystem
+import WaymarkLocation
 
 /// `waymark power-log`: records a measurement run on a real board to CSV.
 struct PowerLogCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Waymark
 import WaymarkJSON
+import WaymarkLocation
 
 /// How the tool writes numbers, locations and durations for people: fixed decimals at each
 /// quantity's resolution (coordinates to 7 decimals, about 1 cm), never a float's noise.

@@ -2,9 +2,9 @@ public import WaymarkReceiver
 import WaymarkClock
 public import WaymarkEngine
 public import WaymarkEventLoop
+public import WaymarkInput
 public import WaymarkLocation
-public import WaymarkProtocol
-public import WaymarkReceiver
+import WaymarkProtocol
 public import WaymarkSystem
 
 /// The daemon's core on the event loop: hands what clients ask for and what the source

@@ -1,5 +1,5 @@
 public import WaymarkLocation
-public import WaymarkProtocol
+import WaymarkProtocol
 public import WaymarkSystem
 
 /// A connection to the daemon, unique per daemon run.

@@ -1,4 +1,4 @@
-public import WaymarkBoard
+public import WaymarkHardware
 
 /// Analog Devices ADXL345 (data sheet Rev. G): activity interrupt, ac-coupled on all axes,
 /// full resolution (3.9 mg/LSB at every range).

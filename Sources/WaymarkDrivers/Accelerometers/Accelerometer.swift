@@ -1,4 +1,4 @@
-public import WaymarkBoard
+public import WaymarkHardware
 import WaymarkSystem
 
 /// A motion sensor on a register bus: identity check, measurement setup, the chip's own

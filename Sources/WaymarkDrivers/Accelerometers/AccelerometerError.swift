@@ -1,4 +1,4 @@
-public import WaymarkBoard
+public import WaymarkHardware
 public import WaymarkSystem
 
 /// Why an accelerometer cannot be used.

@@ -1,5 +1,5 @@
 import WaymarkClock
-public import WaymarkBoard
+public import WaymarkHardware
 
 /// ST LIS3DH (data sheet DocID17530 Rev 2): interrupt generator 1 on the high-pass filtered
 /// signal (so gravity does not count), OR of the X/Y/Z high events, latched, on INT1.

@@ -1,5 +1,5 @@
 import WaymarkClock
-public import WaymarkBoard
+public import WaymarkHardware
 
 /// InvenSense MPU-6050, accelerometer only (register map RM-MPU-6000A-00 rev 4.2): motion
 /// detection interrupt (MOT_THR at 2 mg/LSB in that revision, MOT_DUR at 1 ms/LSB), latched,

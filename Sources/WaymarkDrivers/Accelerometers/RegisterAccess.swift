@@ -1,4 +1,4 @@
-import WaymarkBoard
+import WaymarkHardware
 import WaymarkSystem
 
 /// Register helpers shared by the drivers: every bus error becomes an

@@ -1,5 +1,5 @@
 import CWaymarkDrivers
-public import WaymarkBoard
+public import WaymarkHardware
 public import WaymarkSystem
 
 /// A GPIO chip (`/dev/gpiochipN`) opened through libgpiod, v1 or v2 alike. Lines requested

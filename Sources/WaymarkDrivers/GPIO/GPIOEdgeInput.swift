@@ -1,6 +1,6 @@
 import WaymarkClock
 import CWaymarkDrivers
-public import WaymarkBoard
+public import WaymarkHardware
 public import WaymarkSystem
 
 /// One edge seen on an input line.

@@ -1,5 +1,5 @@
 import CWaymarkDrivers
-public import WaymarkBoard
+public import WaymarkHardware
 public import WaymarkSystem
 
 /// Something that can be switched on and off: a GPIO output line, or a test's recorder.

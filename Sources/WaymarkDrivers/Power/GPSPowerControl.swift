@@ -1,4 +1,4 @@
-public import WaymarkBoard
+public import WaymarkHardware
 public import WaymarkSystem
 
 /// Powers the GPS receiver down while the device is still and back up when it moves, by the

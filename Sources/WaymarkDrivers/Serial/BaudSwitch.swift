@@ -1,4 +1,4 @@
-public import WaymarkBoard
+public import WaymarkHardware
 import WaymarkClock
 
 extension ReceiverCommands {

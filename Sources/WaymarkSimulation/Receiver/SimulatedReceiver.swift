@@ -1,3 +1,4 @@
+import WaymarkFix
 public import WaymarkReceiver
 public import WaymarkClock
 import WaymarkLocation

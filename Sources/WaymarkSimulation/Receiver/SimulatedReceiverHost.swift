@@ -1,4 +1,5 @@
 public import WaymarkClock
+public import WaymarkFix
 public import WaymarkLocation
 public import WaymarkReceiver
 

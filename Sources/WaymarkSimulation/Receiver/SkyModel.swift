@@ -1,5 +1,6 @@
 import WaymarkClock
 import WaymarkNMEA
+import WaymarkLocation
 
 /// The satellites above the receiver: a fixed, seeded set per constellation whose azimuths
 /// turn slowly, with signal strengths from elevation, and dilutions of precision from the

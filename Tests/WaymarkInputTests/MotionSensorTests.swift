@@ -1,0 +1,140 @@
+import Glibc
+import Testing
+import WaymarkBoard
+import WaymarkDrivers
+import WaymarkEngine
+import WaymarkSystem
+
+@testable import WaymarkInput
+import WaymarkProtocol
+import WaymarkLocation
+import WaymarkHardware
+
+/// The board source's accelerometer side with a scripted chip (the register sequences are
+/// the drivers' tests; the VM test runs a real driver on i2c-stub).
+@Suite(.serialized)
+struct MotionSensorTests {
+    func source(_ chip: ScriptedAccelerometer) throws -> (BoardSource, SourceHarness, PseudoTerminal) {
+        let pty = try PseudoTerminal()
+        let board = try testBoard(
+            path: pty.secondaryPath, baud: "9600", accelerometer: "chip = \"adxl345\"\nbus = \"/dev/i2c-1\"\naddress = 0x53")
+        let source = try BoardSource(
+            board: board, silenceTimeout: .seconds(3), detectionWindow: .seconds(2), log: { _ in },
+            openAccelerometer: { _ in chip })
+        let harness = try SourceHarness()
+        try harness.start(source)
+        return (source, harness, pty)
+    }
+
+    @Test func samplesArriveInHalfSecondWindowsAtTheChipsRate() throws {
+        let chip = ScriptedAccelerometer()
+        let (source, harness, pty) = try source(chip)
+        defer { source.stop(); try? pty.close() }
+        #expect(source.hasAccelerometer)
+        #expect(chip.calls.prefix(2) == ["probe", "configure 12.5 lowPower"])
+        source.setAccelerometer(.sample(rate: 25))
+        var windows: [(count: Int, rate: Double)] = []
+        try harness.run(timeout: .seconds(3)) {
+            windows = harness.events.compactMap { if case .accelerometerSamples(let s, let r) = $0 { (s.count, r) } else { nil } }
+            return windows.count >= 2
+        }
+        #expect(windows.count >= 2)
+        #expect(windows.allSatisfy { $0.count == 13 && $0.rate == 25 })
+        #expect(chip.calls.contains("configure 25.0"))
+    }
+
+    @Test func anArmedInterruptBecomesAMotionEventAndIdleDisarms() throws {
+        let chip = ScriptedAccelerometer()
+        let (source, harness, pty) = try source(chip)
+        defer { source.stop(); try? pty.close() }
+        source.setAccelerometer(.armMotionWake(threshold: 120))
+        #expect(chip.calls.suffix(2) == ["configure 12.5 lowPower", "arm 120"])
+        try harness.run(for: .milliseconds(600))
+        #expect(!harness.events.contains { if case .motionInterrupt = $0 { true } else { false } })
+        chip.activity = true  // no INT line on this board: the source is polled
+        #expect(try harness.run(timeout: .seconds(2)) { harness.events.contains { if case .motionInterrupt = $0 { true } else { false } } })
+        source.setAccelerometer(.idle)
+        #expect(chip.calls.last == "disarm")
+    }
+
+    @Test func aBusErrorBeyondTheRetriesIsReportedOnceAndTheSensorLeftAlone() throws {
+        let chip = ScriptedAccelerometer()
+        let (source, harness, pty) = try source(chip)
+        defer { source.stop(); try? pty.close() }
+        source.setAccelerometer(.sample(rate: 25))
+        chip.failing = true
+        try harness.run(timeout: .seconds(2)) { !harness.accelerometerFailures.isEmpty }
+        try harness.run(for: .milliseconds(200))
+        #expect(harness.accelerometerFailures.count == 1)
+        #expect(harness.accelerometerFailures.first?.contains("i2c read byte data") == true)
+        #expect(source.summary.description.contains("GPS alone"))
+        let calls = chip.calls.count
+        source.setAccelerometer(.armMotionWake(threshold: 100))
+        #expect(chip.calls.count == calls)
+    }
+
+    @Test func aChipThatCannotBeOpenedDegradesToGPSOnly() throws {
+        let pty = try PseudoTerminal()
+        defer { try? pty.close() }
+        let board = try testBoard(
+            path: pty.secondaryPath, baud: "9600",
+            accelerometer: "chip = \"lis3dh\"\nbus = \"/dev/i2c-waymark-missing\"\naddress = 0x18")
+        let source = try BoardSource(board: board)
+        let harness = try SourceHarness()
+        try harness.start(source)
+        defer { source.stop() }
+        #expect(harness.accelerometerFailures.count == 1)
+        #expect(harness.accelerometerFailures.first?.contains("/dev/i2c-waymark-missing") == true)
+        #expect(source.hasAccelerometer)
+        #expect(source.summary.description.contains("lis3dh failed"))
+    }
+}
+
+/// An accelerometer that records what it is told and answers from its script.
+final class ScriptedAccelerometer: Accelerometer {
+    let chip = AccelerometerChip.adxl345
+    let device: any RegisterDevice = NoRegisters()
+    private(set) var calls: [String] = []
+    var activity = false
+    var failing = false
+    private var tick = 0
+
+    func probe() throws(AccelerometerError) { try record("probe") }
+
+    func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
+        try record("configure \(settings.outputRate)" + (settings.lowPower ? " lowPower" : ""))
+        return settings.outputRate
+    }
+
+    func armMotionWake(_ wake: MotionWake) throws(AccelerometerError) { try record("arm \(wake.thresholdMilliG)") }
+    func disarm() throws(AccelerometerError) { try record("disarm") }
+
+    func readSample() throws(AccelerometerError) -> AccelerationSample {
+        try check()
+        tick += 1
+        return AccelerationSample(x: tick % 2 == 0 ? 300 : -300, y: 0, z: 1000)
+    }
+
+    func acknowledgeInterrupt() throws(AccelerometerError) -> Bool {
+        try check()
+        defer { activity = false }
+        return activity
+    }
+
+    private func record(_ call: String) throws(AccelerometerError) {
+        try check()
+        calls.append(call)
+    }
+
+    private func check() throws(AccelerometerError) {
+        if failing { throw .transfer(chip: chip, SystemError(errno: EIO, call: "i2c read byte data", argument: "test")) }
+    }
+}
+
+/// A register device nobody reads.
+final class NoRegisters: RegisterDevice {
+    var location: String { "nowhere" }
+    func readRegister(_ register: UInt8) throws(SystemError) -> UInt8 { 0 }
+    func writeRegister(_ register: UInt8, _ value: UInt8) throws(SystemError) {}
+    func readRegisters(_ register: UInt8, count: Int) throws(SystemError) -> [UInt8] { [] }
+}
