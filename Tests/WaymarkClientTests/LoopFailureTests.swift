@@ -1,5 +1,6 @@
 import Testing
 import WaymarkEventLoop
+import WaymarkLocation
 import WaymarkProtocol
 import WaymarkSystem
 
