@@ -2,7 +2,7 @@ import WaymarkHardware
 extension BoardDefinition {
     /// Parses a board file's `text`; `file` names it in errors. Every problem is a
     /// ``BoardError`` naming the file, line, key and the fix (docs/hardware.md lists the keys).
-    public static func parse(_ text: String, file: String) throws(BoardError) -> BoardDefinition {
+    package static func parse(_ text: String, file: String) throws(BoardError) -> BoardDefinition {
         let document: TOMLDocument
         do throws(TOMLParser.SyntaxError) {
             document = try TOMLParser.parse(text)
@@ -19,7 +19,7 @@ extension BoardDefinition {
     }
 
     /// Reads and parses the board file at `path`.
-    public static func load(path: String) throws(BoardError) -> BoardDefinition {
+    package static func load(path: String) throws(BoardError) -> BoardDefinition {
         let text: String
         do throws(TextFile.ReadError) {
             text = try TextFile.read(path)

@@ -1,7 +1,7 @@
 import Glibc
 
 /// How a receiver's port is opened.
-public enum ReceiverPortKind: Hashable, Sendable {
+package enum ReceiverPortKind: Hashable, Sendable {
     /// Plain open(2) and termios: ptys, FIFOs, ttys (and what libserialport cannot open).
     case terminal
     /// libserialport (real UARTs and USB serial adapters).
@@ -11,7 +11,7 @@ public enum ReceiverPortKind: Hashable, Sendable {
     /// behind a symlink, as `socat` makes them), which libserialport cannot open; ``serial``
     /// for everything else, including a path that does not exist yet (a USB receiver not
     /// plugged in).
-    public static func forPath(_ path: String) -> ReceiverPortKind {
+    package static func forPath(_ path: String) -> ReceiverPortKind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .serial }
         let type = status.st_mode & S_IFMT

@@ -5,17 +5,17 @@ import Glibc
 ///
 /// Everything WaymarkSystem opens is nonblocking and close-on-exec: reads and writes that
 /// cannot proceed return `nil` rather than wait, because one event loop owns every descriptor.
-public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
+package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// The kernel's descriptor number.
-    public let rawValue: Int32
+    package let rawValue: Int32
 
     /// Wraps an existing descriptor number.
-    public init(rawValue: Int32) {
+    package init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
     /// Whether a file is opened for reading, writing or both.
-    public enum AccessMode: Sendable {
+    package enum AccessMode: Sendable {
         /// `O_RDONLY`.
         case readOnly
         /// `O_WRONLY`.
@@ -34,7 +34,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Opens `path` with open(2): nonblocking, close-on-exec, and never as the controlling
     /// terminal (`O_NOCTTY`), which is what a serial port or pipe needs.
-    public static func open(
+    package static func open(
         _ path: String, _ access: AccessMode
     ) throws(SystemError) -> FileDescriptor {
         let flags = access.flags | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
@@ -43,7 +43,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Closes the descriptor with close(2). Linux releases the descriptor even when close
     /// reports EINTR, so that is not an error and the call is never retried.
-    public func close() throws(SystemError) {
+    package func close() throws(SystemError) {
         if system_close(rawValue) == -1 && Glibc.errno != EINTR {
             throw SystemError.last("close")
         }
@@ -51,7 +51,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Reads into `buffer` with read(2). Returns the number of bytes read, 0 at end of file,
     /// or `nil` when nothing is available yet.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
         try nilIfWouldBlock { () throws(SystemError) in
             try check("read") { system_read(rawValue, buffer.baseAddress, buffer.count) }
         }
@@ -59,7 +59,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Writes `bytes` with write(2). Returns how many were written, or `nil` when the
     /// descriptor cannot take any now. Use ``send(_:)`` on sockets, which cannot raise SIGPIPE.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
         try nilIfWouldBlock { () throws(SystemError) in
             try check("write") { system_write(rawValue, bytes.baseAddress, bytes.count) }
         }
@@ -79,7 +79,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
 extension FileDescriptor {
     /// Reads a whole (small) file: a capture, a scenario, a board definition.
-    public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+    package static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
         let file = try FileDescriptor.open(path, .readOnly)
         defer { try? file.close() }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)

@@ -14,7 +14,7 @@ extension FileDescriptor {
     /// (a burst of clients the daemon has not accepted yet), the connect waits up to
     /// `patience` for room, woken by the kernel as soon as the daemon accepts one (a blocking
     /// connect bounded by `SO_SNDTIMEO`), and then fails with EAGAIN.
-    public static func connectUnixStream(to path: String, patience: Duration = .zero) throws(SystemError) -> FileDescriptor {
+    package static func connectUnixStream(to path: String, patience: Duration = .zero) throws(SystemError) -> FileDescriptor {
         let address = try UnixSocketAddress(path)
         let waits = patience > .zero
         let socket = try unixSocket(SOCK_STREAM, blocking: waits)
@@ -42,7 +42,7 @@ extension FileDescriptor {
     /// Sends `bytes` on a connected socket with send(2) and `MSG_NOSIGNAL`, so a vanished peer
     /// is an EPIPE error and never a SIGPIPE. Returns how many bytes were sent, or `nil` when
     /// the socket cannot take any now.
-    public func send(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
+    package func send(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
         try nilIfWouldBlock { () throws(SystemError) in
             try check("send") { system_send(rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
         }
