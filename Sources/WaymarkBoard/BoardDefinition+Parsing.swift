@@ -4,7 +4,7 @@ import WaymarkSystem
 extension BoardDefinition {
     /// Parses a board file's `text`; `file` names it in errors. Every problem is a
     /// ``BoardError`` naming the file, line, key and the fix (docs/hardware.md lists the keys).
-    public static func parse(_ text: String, file: String) throws(BoardError) -> BoardDefinition {
+    package static func parse(_ text: String, file: String) throws(BoardError) -> BoardDefinition {
         let document: TOMLDocument
         do throws(TOMLParser.SyntaxError) {
             document = try TOMLParser.parse(text)
@@ -21,7 +21,7 @@ extension BoardDefinition {
     }
 
     /// Reads and parses the board file at `path`.
-    public static func load(path: String) throws(BoardError) -> BoardDefinition {
+    package static func load(path: String) throws(BoardError) -> BoardDefinition {
         let text: String
         do throws(SystemError) {
             text = String(decoding: try FileDescriptor.readFile(path), as: UTF8.self)

@@ -1,4 +1,4 @@
-public import WaymarkReceiver
+package import WaymarkReceiver
 import WaymarkHardware
 
 extension BoardDefinition {
@@ -6,7 +6,7 @@ extension BoardDefinition {
     /// profile (the Quectel L76 for a MediaTek model that says so, the MT3339 for other
     /// MediaTek modules, the u-blox M8 otherwise, without orbit prediction for a generic
     /// receiver) with the board file's currents and voltage.
-    public var receiverProfile: ReceiverProfile {
+    package var receiverProfile: ReceiverProfile {
         var profile: ReceiverProfile
         switch receiver.family {
         case .mediatek: profile = receiver.model.contains("L76") ? .quectelL76 : .mediatekMT3339
@@ -27,7 +27,7 @@ extension BoardDefinition {
     /// The state the board's power strategy leaves the receiver in: `.backup` for an enable
     /// line with the backup supply kept and for UBX and PMTK backup, `.off` for an enable line without
     /// one, `.standby` for PMTK standby, `nil` when it stays on (only delivery pauses).
-    public var poweredDownState: ReceiverPowerState? {
+    package var poweredDownState: ReceiverPowerState? {
         switch power {
         case .gpioEnable: receiverProfile.hasBackupSupply ? .backup : .off
         case .ubxBackup, .pmtkBackup: .backup
@@ -37,7 +37,7 @@ extension BoardDefinition {
     }
 
     /// Whether stationary detection has an accelerometer (the simulated board has one).
-    public var hasAccelerometer: Bool {
+    package var hasAccelerometer: Bool {
         accelerometer != nil || isSimulated
     }
 }

@@ -6,13 +6,13 @@ import WaymarkInput
 import WaymarkProtocol
 import WaymarkReceiver
 import WaymarkSimulation
-public import WaymarkSystem
+package import WaymarkSystem
 import WaymarkLocation
 
 /// How `waymarkd` is set up: where it listens and where its locations come from.
-public struct DaemonOptions: Sendable {
+package struct DaemonOptions: Sendable {
     /// Where locations come from.
-    public enum Source: Sendable {
+    package enum Source: Sendable {
         /// The simulated board running a scenario file.
         case simulated(scenario: String, receiver: String, seed: UInt64)
         /// A capture replayed at its pace (compressed by ``DaemonOptions/speed``).
@@ -25,18 +25,18 @@ public struct DaemonOptions: Sendable {
     }
 
     /// The socket path.
-    public var socketPath: String
+    package var socketPath: String
     /// A listening socket the service manager passed, used instead of ``socketPath``.
-    public var activatedSocket: FileDescriptor?
+    package var activatedSocket: FileDescriptor?
     /// The location source.
-    public var source: Source
+    package var source: Source
     /// How many timeline seconds pass per real second (simulations and replays only).
-    public var speed: Double
+    package var speed: Double
     /// Whether to log to standard error.
-    public var verbose: Bool
+    package var verbose: Bool
 
     /// Creates options.
-    public init(
+    package init(
         socketPath: String, activatedSocket: FileDescriptor? = nil, source: Source, speed: Double = 1,
         verbose: Bool = false
     ) {
@@ -51,9 +51,9 @@ public struct DaemonOptions: Sendable {
 /// The daemon: one event loop owning the location source, the agent's timer, the listening
 /// socket and every client; SIGTERM and SIGINT end it cleanly, SIGHUP, SIGUSR1, SIGUSR2 and
 /// SIGPIPE are logged and survived; under systemd it reports readiness and feeds the watchdog.
-public final class Daemon {
+package final class Daemon {
     /// The daemon's version, as `hello` and `status` report it.
-    public static let version = WaymarkRelease.version
+    package static let version = WaymarkRelease.version
 
     private let options: DaemonOptions
     private let loop: EventLoop
@@ -70,7 +70,7 @@ public final class Daemon {
     /// Sets up the daemon (nothing runs until ``run()``). Call it on the thread that will
     /// run the loop, before any other thread starts: it takes over SIGTERM and SIGINT, which
     /// stop it, and SIGHUP, SIGUSR1, SIGUSR2 and SIGPIPE, which it logs and survives.
-    public init(options: DaemonOptions) throws {
+    package init(options: DaemonOptions) throws {
         self.options = options
         loop = try EventLoop()
         let log: (String) -> Void = options.verbose ? { Daemon.log($0) } : { _ in }
@@ -94,7 +94,7 @@ public final class Daemon {
 
     /// Runs until SIGTERM or SIGINT. A failure after the server started listening closes the
     /// socket and removes its file, so no stale socket is left behind.
-    public func run() throws {
+    package func run() throws {
         try server.start(on: loop)
         do {
             try agent.start()
@@ -123,10 +123,10 @@ public final class Daemon {
     }
 
     /// The event loop's wakeup count (for the idle benchmark and tests).
-    public var wakeups: Int { Int(loop.remote.wakeups) }
+    package var wakeups: Int { Int(loop.remote.wakeups) }
 
     /// Writes a line to standard error.
-    public static func log(_ line: String) {
+    package static func log(_ line: String) {
         try? FileDescriptor.standardError.writeAll(Array(("waymarkd: " + line + "\n").utf8))
     }
 
@@ -163,13 +163,13 @@ public final class Daemon {
 }
 
 /// What stops the daemon from starting.
-public enum DaemonError: Error, CustomStringConvertible {
+package enum DaemonError: Error, CustomStringConvertible {
     /// No receiver profile has that name.
     case unknownReceiver(String, known: [String])
     /// The simulated board file was given without a scenario to run.
     case noScenario(board: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownReceiver(let name, let known):
             "no receiver profile is called '\(name)'; use one of: \(known.joined(separator: ", "))"

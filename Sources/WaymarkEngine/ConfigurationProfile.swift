@@ -1,23 +1,23 @@
-public import WaymarkLocation
+package import WaymarkLocation
 
 /// What a ``LiveConfiguration`` means in numbers: when the device counts as stationary, what
 /// counts as movement. Every fix is delivered whatever its accuracy, as Core Location does:
 /// the location carries its accuracy and the app judges. The table is in `docs/semantics.md`.
-public struct ConfigurationProfile: Hashable, Sendable {
+package struct ConfigurationProfile: Hashable, Sendable {
     /// How long the device must show no movement before the subscription pauses.
-    public var stationaryDwell: Duration
+    package var stationaryDwell: Duration
     /// Whether a calm accelerometer alone (with no GPS fix to agree) may pause the
     /// subscription. False for `airborne`: a smooth flight is calm.
-    public var accelerometerAlonePauses: Bool
+    package var accelerometerAlonePauses: Bool
     /// GPS speed at or above which the device is moving, m/s.
-    public var movingSpeed: Double
+    package var movingSpeed: Double
     /// GPS speed below which the device may be stationary, m/s.
-    public var stationarySpeed: Double
+    package var stationarySpeed: Double
 
     /// The profile of a configuration, with the stationary dwell derived from the receiver's
     /// hot-start time: restarting costs about one hot start at acquisition current, so a
     /// stop worth pausing for is a few hot starts long.
-    public init(_ configuration: LiveConfiguration, hotStart: Duration) {
+    package init(_ configuration: LiveConfiguration, hotStart: Duration) {
         let restartScaled = hotStart * 5
         func dwell(atLeast minimum: Duration) -> Duration { max(minimum, restartScaled) }
         switch configuration {

@@ -1,6 +1,6 @@
-public import WaymarkClock
+package import WaymarkClock
 import WaymarkFix
-public import WaymarkLocation
+package import WaymarkLocation
 import WaymarkMotion
 import WaymarkReceiver
 
@@ -22,29 +22,29 @@ import WaymarkReceiver
 ///   paused it is down and the accelerometer's motion wake is armed. On the interrupt the
 ///   receiver is powered at once; a short sample window tells movement (resume) from
 ///   vibration (a false wake: power down again).
-public struct Engine: Sendable {
+package struct Engine: Sendable {
     /// Counts for the power report and the status.
-    public struct Counters: Hashable, Sendable {
+    package struct Counters: Hashable, Sendable {
         /// Motion interrupts that led to a resume.
-        public var motionWakes = 0
+        package var motionWakes = 0
         /// Motion interrupts that turned out to be vibration.
-        public var falseWakes = 0
+        package var falseWakes = 0
         /// Receiver wakes without an accelerometer, to look for movement.
-        public var gpsOnlyWakes = 0
+        package var gpsOnlyWakes = 0
         /// Updates delivered.
-        public var updates = 0
+        package var updates = 0
     }
 
     /// The settings the engine runs with.
-    public let settings: EngineSettings
+    package let settings: EngineSettings
     /// Time in each receiver state, transitions and energy.
-    public private(set) var ledger: PowerLedger
+    package private(set) var ledger: PowerLedger
     /// Counts for reports.
-    public private(set) var counters = Counters()
+    package private(set) var counters = Counters()
     /// The newest location, delivered or not.
-    public private(set) var lastLocation: Location?
+    package private(set) var lastLocation: Location?
     /// Why stationary detection runs on the GPS alone, if it does.
-    public private(set) var accelerometerFailure: String?
+    package private(set) var accelerometerFailure: String?
 
     /// Fixes count as flowing while the last one is younger than this.
     static let fixesFlowing = Duration.seconds(2)
@@ -69,7 +69,7 @@ public struct Engine: Sendable {
     private var orbitUpkeep: OrbitUpkeep
 
     /// Creates an engine at `start` with the receiver down.
-    public init(settings: EngineSettings, start: Instant) {
+    package init(settings: EngineSettings, start: Instant) {
         self.settings = settings
         motion = settings.classifier
         orbitUpkeep = OrbitUpkeep(receiver: settings.receiver, acquisitionTimeout: settings.acquisitionTimeout)
@@ -82,21 +82,21 @@ public struct Engine: Sendable {
 
     /// Whether the device is currently considered stationary (every subscription paused, or
     /// no movement seen for the default dwell).
-    public var isStationary: Bool {
+    package var isStationary: Bool {
         if !subscriptions.isEmpty { return subscriptions.allSatisfy(\.isPaused) }
         return false
     }
 
     /// Live subscriptions.
-    public var subscriptionCount: Int { subscriptions.count }
+    package var subscriptionCount: Int { subscriptions.count }
     /// Requests waiting for a location.
-    public var pendingRequestCount: Int { requests.count }
+    package var pendingRequestCount: Int { requests.count }
     /// Whether the receiver is powered (as commanded).
-    public var isReceiverOn: Bool { receiverOn }
+    package var isReceiverOn: Bool { receiverOn }
 
     /// The next instant the engine needs a ``EngineEvent/tick``, if any. `nil` means the engine
     /// is idle until something happens: no timer at all.
-    public var nextDeadline: Instant? {
+    package var nextDeadline: Instant? {
         var deadlines: [Instant] = requests.map(\.deadline)
         if receiverOn, locationAvailable, needsFixes {
             deadlines.append(availabilityDeadline)
@@ -115,7 +115,7 @@ public struct Engine: Sendable {
     }
 
     /// Handles one event at `now`, appending what must be done to `actions`.
-    public mutating func handle(_ event: EngineEvent, at now: Instant, actions: inout [EngineAction]) {
+    package mutating func handle(_ event: EngineEvent, at now: Instant, actions: inout [EngineAction]) {
         switch event {
         case .fix(let fix): handle(fix, at: now, actions: &actions)
         case .motionInterrupt: motionInterrupt(at: now, actions: &actions)

@@ -1,15 +1,15 @@
 import WaymarkClock
-public import WaymarkFix
-public import WaymarkLocation
-public import WaymarkMotion
+package import WaymarkFix
+package import WaymarkLocation
+package import WaymarkMotion
 
 /// A live-updates subscription, numbered by whoever hands it to the engine.
-public typealias SubscriptionNumber = UInt64
+package typealias SubscriptionNumber = UInt64
 /// A one-shot location request, numbered by whoever hands it to the engine.
-public typealias RequestNumber = UInt64
+package typealias RequestNumber = UInt64
 
 /// Something that happened, handed to the engine with the instant it happened.
-public enum EngineEvent: Sendable {
+package enum EngineEvent: Sendable {
     /// The receiver completed an epoch (with or without a position).
     case fix(Fix)
     /// The accelerometer's motion-wake interrupt fired.
@@ -38,7 +38,7 @@ public enum EngineEvent: Sendable {
 }
 
 /// What the accelerometer should do.
-public enum AccelerometerCommand: Hashable, Sendable {
+package enum AccelerometerCommand: Hashable, Sendable {
     /// Stream samples at `rate` Hz, delivered about once a second.
     case sample(rate: Double)
     /// Stop streaming; program the chip's motion-wake interrupt at `threshold` mg.
@@ -48,7 +48,7 @@ public enum AccelerometerCommand: Hashable, Sendable {
 }
 
 /// What the engine asks the world to do.
-public enum EngineAction: Hashable, Sendable {
+package enum EngineAction: Hashable, Sendable {
     /// Deliver an update to a live subscription.
     case deliver(LocationUpdate, to: SubscriptionNumber)
     /// Answer a location request.

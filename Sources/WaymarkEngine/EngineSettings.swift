@@ -1,35 +1,35 @@
-public import WaymarkMotion
-public import WaymarkReceiver
+package import WaymarkMotion
+package import WaymarkReceiver
 
 /// Everything the engine is configured with.
-public struct EngineSettings: Hashable, Sendable {
+package struct EngineSettings: Hashable, Sendable {
     /// The receiver.
-    public var receiver: ReceiverProfile
+    package var receiver: ReceiverProfile
     /// The state the board's power strategy puts the receiver in: `.backup` for a GPIO
     /// enable line with the backup supply kept or a UBX backup request, `.standby` for PMTK
     /// standby, `.off` when nothing survives; `nil` when the board cannot power it down (it
     /// stays on and only delivery pauses).
-    public var poweredDownState: ReceiverPowerState?
+    package var poweredDownState: ReceiverPowerState?
     /// Whether locations come from a simulation (replay, simulated board).
-    public var isSimulated: Bool
+    package var isSimulated: Bool
     /// Whether an accelerometer is available; without one, stationary detection uses the
     /// GPS alone and the receiver is woken periodically while paused.
-    public var hasAccelerometer: Bool
+    package var hasAccelerometer: Bool
     /// Accelerometer sampling rate while the detector watches for the end of movement, Hz.
-    public var samplingRate: Double
+    package var samplingRate: Double
     /// The activity threshold armed in the accelerometer while the receiver is down, mg.
-    public var motionWakeThreshold: Double
+    package var motionWakeThreshold: Double
     /// How the detector tells movement from vibration.
-    public var classifier: MotionClassifier
+    package var classifier: MotionClassifier
     /// Without an accelerometer: how often a paused receiver is woken to check for movement.
-    public var gpsOnlyWakeInterval: Duration
+    package var gpsOnlyWakeInterval: Duration
     /// Without an accelerometer: how far the position must move from where it stopped.
-    public var gpsOnlyMovedDistance: Double
+    package var gpsOnlyMovedDistance: Double
     /// While tracking, how long without a usable fix before updates say `locationUnavailable`.
-    public var unavailableAfter: Duration
+    package var unavailableAfter: Duration
 
     /// Creates settings; the defaults suit a u-blox M8 with an accelerometer.
-    public init(
+    package init(
         receiver: ReceiverProfile = .ubloxM8, poweredDownState: ReceiverPowerState? = .backup, isSimulated: Bool = false, hasAccelerometer: Bool = true,
         samplingRate: Double = 25, motionWakeThreshold: Double = 120, classifier: MotionClassifier = MotionClassifier(),
         gpsOnlyWakeInterval: Duration = .seconds(30), gpsOnlyMovedDistance: Double = 25,
@@ -49,5 +49,5 @@ public struct EngineSettings: Hashable, Sendable {
 
     /// How long a receiver may take to find its first fix from nothing (a cold start, with
     /// margin): until then a calm accelerometer alone does not power it down.
-    public var acquisitionTimeout: Duration { receiver.coldStart + .seconds(15) }
+    package var acquisitionTimeout: Duration { receiver.coldStart + .seconds(15) }
 }

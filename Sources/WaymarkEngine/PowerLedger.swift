@@ -1,39 +1,39 @@
-public import WaymarkClock
-public import WaymarkReceiver
+package import WaymarkClock
+package import WaymarkReceiver
 
 /// Exactly how long the receiver spent in each power state, every transition with its
 /// instant and reason, and the energy that cost at the receiver's currents.
-public struct PowerLedger: Hashable, Sendable {
+package struct PowerLedger: Hashable, Sendable {
     /// One change of state.
-    public struct Transition: Hashable, Sendable {
+    package struct Transition: Hashable, Sendable {
         /// When it happened.
-        public var instant: Instant
+        package var instant: Instant
         /// The state left.
-        public var from: ReceiverPowerState
+        package var from: ReceiverPowerState
         /// The state entered.
-        public var to: ReceiverPowerState
+        package var to: ReceiverPowerState
         /// Why (e.g. "stationary", "motion interrupt", "first fix").
-        public var reason: String
+        package var reason: String
     }
 
     /// The state now.
-    public private(set) var state: ReceiverPowerState
+    package private(set) var state: ReceiverPowerState
     /// Since when.
-    public private(set) var since: Instant
+    package private(set) var since: Instant
     /// Every transition, in order.
-    public private(set) var transitions: [Transition] = []
+    package private(set) var transitions: [Transition] = []
     private var accumulated: [ReceiverPowerState: Duration] = [:]
     private let receiver: ReceiverProfile
 
     /// Starts a ledger in `state` at `start`.
-    public init(receiver: ReceiverProfile, state: ReceiverPowerState = .off, start: Instant) {
+    package init(receiver: ReceiverProfile, state: ReceiverPowerState = .off, start: Instant) {
         self.receiver = receiver
         self.state = state
         self.since = start
     }
 
     /// Records a change of state (nothing if the state is unchanged).
-    public mutating func enter(_ newState: ReceiverPowerState, at instant: Instant, reason: String) {
+    package mutating func enter(_ newState: ReceiverPowerState, at instant: Instant, reason: String) {
         guard newState != state else { return }
         accumulated[state, default: .zero] += instant - since
         transitions.append(Transition(instant: instant, from: state, to: newState, reason: reason))
@@ -42,23 +42,23 @@ public struct PowerLedger: Hashable, Sendable {
     }
 
     /// Time spent in `state` up to `instant`.
-    public func time(in state: ReceiverPowerState, at instant: Instant) -> Duration {
+    package func time(in state: ReceiverPowerState, at instant: Instant) -> Duration {
         let past = accumulated[state] ?? .zero
         return state == self.state ? past + (instant - since) : past
     }
 
     /// Energy spent in `state` up to `instant`, milliwatt-hours.
-    public func energy(in state: ReceiverPowerState, at instant: Instant) -> Double {
+    package func energy(in state: ReceiverPowerState, at instant: Instant) -> Double {
         time(in: state, at: instant).seconds / 3_600 * receiver.current(in: state) * receiver.supplyVoltage
     }
 
     /// Energy spent in all states up to `instant`, milliwatt-hours.
-    public func totalEnergy(at instant: Instant) -> Double {
+    package func totalEnergy(at instant: Instant) -> Double {
         ReceiverPowerState.allCases.reduce(0) { $0 + energy(in: $1, at: instant) }
     }
 
     /// How many times the receiver was powered up from a down state.
-    public var powerCycles: Int {
+    package var powerCycles: Int {
         transitions.filter { !$0.from.isOn && $0.to == .acquiring }.count
     }
 }

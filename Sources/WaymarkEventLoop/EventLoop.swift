@@ -1,4 +1,4 @@
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// A single-threaded event loop over one epoll instance. It owns the daemon's descriptors
 /// (GPS source, GPIO events, sockets), its timers (all behind one timerfd) and its signals
@@ -10,13 +10,13 @@ public import WaymarkSystem
 ///
 /// Nothing polls: with no timer pending the timerfd is disarmed and epoll_wait sleeps until a
 /// descriptor is ready, so an idle loop does not wake at all (see ``Remote/wakeups``).
-public final class EventLoop {
+package final class EventLoop {
     /// Called with the loop and what the descriptor is ready for.
-    public typealias IOHandler = (EventLoop, IOEvents) -> Void
+    package typealias IOHandler = (EventLoop, IOEvents) -> Void
     /// Called with the loop when a timer fires.
-    public typealias TimerHandler = (EventLoop) -> Void
+    package typealias TimerHandler = (EventLoop) -> Void
     /// Called with the loop and the signal that arrived.
-    public typealias SignalHandler = (EventLoop, Signal) -> Void
+    package typealias SignalHandler = (EventLoop, Signal) -> Void
 
     private struct Registration {
         let generation: UInt32
@@ -24,7 +24,7 @@ public final class EventLoop {
     }
 
     /// The thread-safe side of this loop.
-    public let remote: Remote
+    package let remote: Remote
 
     private let epoll: Epoll
     private let timerFD: TimerFD
@@ -37,12 +37,12 @@ public final class EventLoop {
     private var stopRequested = false
 
     /// How many timers are pending (reported by `status`, watched by the soak test).
-    public var pendingTimerCount: Int { timers.count }
+    package var pendingTimerCount: Int { timers.count }
     /// How many descriptors are registered, the loop's own timerfd and eventfd included.
-    public var registeredDescriptorCount: Int { registrations.count }
+    package var registeredDescriptorCount: Int { registrations.count }
 
     /// Creates a loop with its epoll instance, timerfd and wake-up eventfd.
-    public init() throws(SystemError) {
+    package init() throws(SystemError) {
         epoll = try Epoll()
         do throws(SystemError) {
             timerFD = try TimerFD()
@@ -67,7 +67,7 @@ public final class EventLoop {
     }
 
     /// The current instant on `CLOCK_MONOTONIC`, the clock timers run on.
-    public var now: MonotonicInstant { .now }
+    package var now: MonotonicInstant { .now }
 
     // MARK: Descriptors
 
@@ -76,7 +76,7 @@ public final class EventLoop {
     /// `.hangup` and `.error` are reported even if not asked for, and keep being reported, so
     /// a handler that sees them should unregister the descriptor.
     /// The loop does not take ownership: ``unregister(_:)`` before closing `fd`.
-    public func register(
+    package func register(
         _ fd: FileDescriptor, for interest: IOEvents, handler: @escaping IOHandler
     ) throws(SystemError) {
         lastGeneration &+= 1
@@ -86,7 +86,7 @@ public final class EventLoop {
 
     /// Changes what a registered `fd` is watched for, such as adding `.writable` while output
     /// is queued.
-    public func modify(_ fd: FileDescriptor, for interest: IOEvents) throws(SystemError) {
+    package func modify(_ fd: FileDescriptor, for interest: IOEvents) throws(SystemError) {
         guard let registration = registrations[fd.rawValue] else {
             preconditionFailure("descriptor \(fd.rawValue) is not registered")
         }
@@ -95,7 +95,7 @@ public final class EventLoop {
 
     /// Stops watching `fd`. Reports for it already collected in this turn are dropped, even if
     /// its number is reused by a descriptor registered meanwhile.
-    public func unregister(_ fd: FileDescriptor) throws(SystemError) {
+    package func unregister(_ fd: FileDescriptor) throws(SystemError) {
         registrations[fd.rawValue] = nil
         try epoll.remove(fd)
     }
@@ -104,7 +104,7 @@ public final class EventLoop {
 
     /// Calls `handler` at `deadline`, then every `interval` if one is given, until cancelled.
     @discardableResult
-    public func schedule(
+    package func schedule(
         at deadline: MonotonicInstant, repeating interval: Duration? = nil,
         _ handler: @escaping TimerHandler
     ) -> TimerID {
@@ -113,7 +113,7 @@ public final class EventLoop {
 
     /// Calls `handler` after `delay`, then every `interval` if one is given, until cancelled.
     @discardableResult
-    public func schedule(
+    package func schedule(
         after delay: Duration, repeating interval: Duration? = nil,
         _ handler: @escaping TimerHandler
     ) -> TimerID {
@@ -121,7 +121,7 @@ public final class EventLoop {
     }
 
     /// Cancels a timer; it will not fire again. Cancelling a fired one-shot timer does nothing.
-    public func cancel(_ timer: TimerID) {
+    package func cancel(_ timer: TimerID) {
         timers.cancel(timer)
     }
 
@@ -130,7 +130,7 @@ public final class EventLoop {
     /// Routes `signals` to `handler` through a signalfd; they no longer interrupt the process.
     /// Call it once, on the thread that will run the loop and before any other thread starts
     /// (see ``SignalFD``), so that a signal sent to the process cannot reach another thread.
-    public func handleSignals(
+    package func handleSignals(
         _ signals: Set<Signal>, _ handler: @escaping SignalHandler
     ) throws(SystemError) {
         precondition(signalFD == nil, "handleSignals(_:_:) may be called once")
@@ -147,7 +147,7 @@ public final class EventLoop {
 
     /// Waits for and dispatches events until ``stop()`` is called (or ``Remote/stop()`` from
     /// another thread). Each return from epoll_wait counts as one of ``Remote/wakeups``.
-    public func run() throws(SystemError) {
+    package func run() throws(SystemError) {
         defer { stopRequested = false }
         while !stopRequested {
             try armTimerFD()
@@ -164,7 +164,7 @@ public final class EventLoop {
     }
 
     /// Makes ``run()`` return once the handlers of the current turn have run.
-    public func stop() {
+    package func stop() {
         stopRequested = true
     }
 

@@ -4,9 +4,9 @@ import WaymarkSystem
 extension EventLoop {
     /// The part of an event loop that other threads may use: hand it work, stop it, and read
     /// how often it woke up. Everything else about the loop belongs to the loop's thread.
-    public final class Remote: Sendable {
+    package final class Remote: Sendable {
         /// Work for the loop's thread, given the loop.
-        public typealias Job = @Sendable (EventLoop) -> Void
+        package typealias Job = @Sendable (EventLoop) -> Void
 
         internal let eventFD: EventFD
         private let jobs = Mutex<[Job]>([])
@@ -22,19 +22,19 @@ extension EventLoop {
 
         /// How many times the loop's epoll_wait has returned: its wakeups. An idle loop (no
         /// timer due, no descriptor ready) does not add to it.
-        public var wakeups: Int {
+        package var wakeups: Int {
             wakeupCount.load(ordering: .relaxed)
         }
 
         /// Runs `job` on the loop's thread at its next turn, from any thread. Jobs run in the
         /// order they were handed over; jobs handed over after the loop ends never run.
-        public func execute(_ job: @escaping Job) {
+        package func execute(_ job: @escaping Job) {
             jobs.withLock { $0.append(job) }
             wakeUp()
         }
 
         /// Makes the loop return from its wait and take a turn, from any thread.
-        public func wakeUp() {
+        package func wakeUp() {
             do {
                 try eventFD.signal()
             } catch {
@@ -44,7 +44,7 @@ extension EventLoop {
         }
 
         /// Asks the loop to stop, from any thread: ``EventLoop/run()`` returns after this turn.
-        public func stop() {
+        package func stop() {
             execute { $0.stop() }
         }
 

@@ -1,7 +1,7 @@
 import WaymarkSystem
 
 /// Identifies a scheduled timer, for ``EventLoop/cancel(_:)``.
-public struct TimerID: Hashable, Sendable {
+package struct TimerID: Hashable, Sendable {
     internal let rawValue: UInt64
 }
 

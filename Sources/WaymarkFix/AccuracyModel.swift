@@ -15,31 +15,31 @@ import WaymarkLocation
 ///   propagated from those positions' accuracies instead.
 ///
 /// Unknown values are negative, as in Core Location.
-public struct AccuracyModel: Hashable, Sendable {
+package struct AccuracyModel: Hashable, Sendable {
     /// UERE for autonomous fixes, metres.
-    public var autonomousUERE = 4.0
+    package var autonomousUERE = 4.0
     /// UERE for differential (SBAS, DGPS) fixes, metres.
-    public var differentialUERE = 1.5
+    package var differentialUERE = 1.5
     /// UERE for RTK float solutions, metres.
-    public var rtkFloatUERE = 0.3
+    package var rtkFloatUERE = 0.3
     /// UERE for RTK fixed solutions, metres.
-    public var rtkFixedUERE = 0.02
+    package var rtkFixedUERE = 0.02
     /// UERE for dead-reckoned fixes, metres.
-    public var deadReckoningUERE = 10.0
+    package var deadReckoningUERE = 10.0
     /// Doppler velocity error for autonomous fixes, metres per second.
-    public var autonomousVelocityError = 0.1
+    package var autonomousVelocityError = 0.1
     /// Doppler velocity error for corrected fixes, metres per second.
-    public var correctedVelocityError = 0.05
+    package var correctedVelocityError = 0.05
     /// HDOP assumed for a valid fix that reports none.
-    public var assumedHDOP = 2.0
+    package var assumedHDOP = 2.0
     /// VDOP assumed for a valid fix that reports none.
-    public var assumedVDOP = 3.0
+    package var assumedVDOP = 3.0
 
     /// The model documented above.
-    public init() {}
+    package init() {}
 
     /// Horizontal accuracy of a fix, or -1 when it has no position.
-    public func horizontalAccuracy(of fix: Fix) -> Double {
+    package func horizontalAccuracy(of fix: Fix) -> Double {
         guard fix.hasPosition else { return -1 }
         if let latitudeError = fix.latitudeError, let longitudeError = fix.longitudeError {
             return (latitudeError * latitudeError + longitudeError * longitudeError).squareRoot()
@@ -48,14 +48,14 @@ public struct AccuracyModel: Hashable, Sendable {
     }
 
     /// Vertical accuracy of a fix, or -1 when it has no altitude.
-    public func verticalAccuracy(of fix: Fix) -> Double {
+    package func verticalAccuracy(of fix: Fix) -> Double {
         guard fix.mode == .threeDimensional, fix.altitudeMSL != nil else { return -1 }
         if let altitudeError = fix.altitudeError { return altitudeError }
         return (verticalDOP(of: fix) ?? assumedVDOP) * uere(for: fix.quality)
     }
 
     /// Speed accuracy, or -1 when the speed is unknown.
-    public func speedAccuracy(of fix: Fix) -> Double {
+    package func speedAccuracy(of fix: Fix) -> Double {
         guard fix.hasPosition, fix.speed != nil else { return -1 }
         if let derived = fix.derivedVelocity { return derived.speedError }
         let velocityError = fix.quality == .autonomous || fix.quality == .unknown
@@ -64,7 +64,7 @@ public struct AccuracyModel: Hashable, Sendable {
     }
 
     /// Course accuracy in degrees, or -1 when the course is unknown.
-    public func courseAccuracy(of fix: Fix) -> Double {
+    package func courseAccuracy(of fix: Fix) -> Double {
         guard let speed = fix.speed, fix.course != nil else { return -1 }
         if let derived = fix.derivedVelocity { return derived.courseError ?? -1 }
         let speedError = speedAccuracy(of: fix)

@@ -1,22 +1,22 @@
-public import WaymarkLocation
+package import WaymarkLocation
 /// Removes the comment lines of an NMEA capture file (lines starting with `#`, gpsd's
 /// capture convention) from a byte stream, and reads the `# Date: YYYY-MM-DD` comment that
 /// seeds the date for receivers that send none.
 ///
 /// Like the framer it is indifferent to chunking.
-public struct CaptureCommentFilter: Sendable {
+package struct CaptureCommentFilter: Sendable {
     private var atLineStart = true
     private var inComment = false
     private var comment: [UInt8] = []
 
     /// Creates a filter positioned at the start of a file.
-    public init() {
+    package init() {
         comment.reserveCapacity(128)
     }
 
     /// Splits a chunk into the runs of bytes outside comments, handing each to `data` and
     /// each `# Date:` found to `date`.
-    public mutating func filter(
+    package mutating func filter(
         _ bytes: UnsafeBufferPointer<UInt8>,
         data: (UnsafeBufferPointer<UInt8>) -> Void,
         date: (CivilDate) -> Void

@@ -1,9 +1,9 @@
-public import WaymarkLocation
-public import WaymarkNMEA
+package import WaymarkLocation
+package import WaymarkNMEA
 
 extension Talker {
     /// The constellation a single-system talker stands for; `nil` for `GN` and others.
-    public var constellation: Constellation? {
+    package var constellation: Constellation? {
         switch self {
         case .gps: .gps
         case .glonass: .glonass
@@ -18,7 +18,7 @@ extension Talker {
 
 extension Constellation {
     /// The NMEA 4.10 GNSS system identifier (GSA/GSV), or `nil` for SBAS, which has none.
-    public init?(systemID: Int) {
+    package init?(systemID: Int) {
         switch systemID {
         case 1: self = .gps
         case 2: self = .glonass
@@ -33,7 +33,7 @@ extension Constellation {
     /// Infers the system from an NMEA satellite number, for sentences that carry no system
     /// identifier (the common NMEA 2.x/3.x numbering: GPS 1–32, SBAS 33–64 and 120–158,
     /// GLONASS 65–96, QZSS 193–202, BeiDou 201–237 and 401–437, Galileo 301–336).
-    public init?(satelliteNumber: Int) {
+    package init?(satelliteNumber: Int) {
         switch satelliteNumber {
         case 1...32: self = .gps
         case 33...64, 120...158: self = .sbas

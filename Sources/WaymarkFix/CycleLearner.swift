@@ -1,15 +1,15 @@
-public import WaymarkNMEA
+package import WaymarkNMEA
 
 /// Identifies a sentence's place in a receiver's output cycle: who sent it, which type, and
 /// which occurrence of that pair within the epoch (the last part, for GSV lists).
-public struct CycleKey: Hashable, Sendable {
+package struct CycleKey: Hashable, Sendable {
     /// The sending talker.
-    public var talker: Talker
+    package var talker: Talker
     /// The sentence type, as its three letters packed into an integer.
-    public var type: UInt32
+    package var type: UInt32
     /// Occurrence of this talker/type within the epoch, from 1; 0 marks the last part of a
     /// GSV list.
-    public var ordinal: Int
+    package var ordinal: Int
 }
 
 /// Learns which sentence ends a receiver's measurement cycle, so an epoch can be emitted the
@@ -20,23 +20,23 @@ public struct CycleKey: Hashable, Sendable {
 /// observed. Once the same key has ended two epochs in a row it is trusted. A time-stamped
 /// sentence of an already emitted epoch (the receiver changed its output, or the guess was
 /// wrong) withdraws the trust until the cycle is learned again.
-public struct CycleLearner: Sendable {
+package struct CycleLearner: Sendable {
     /// How many consecutive epochs must end with the same sentence before it is trusted.
-    public static let confirmationsNeeded = 2
+    package static let confirmationsNeeded = 2
 
     private var candidate: CycleKey?
     private var confirmations = 0
 
     /// Creates a learner that knows nothing yet.
-    public init() {}
+    package init() {}
 
     /// The sentence that ends the cycle, once learned.
-    public var endOfCycle: CycleKey? {
+    package var endOfCycle: CycleKey? {
         confirmations >= Self.confirmationsNeeded ? candidate : nil
     }
 
     /// Records the last sentence of an epoch that ended because the time changed.
-    public mutating func observeEnd(_ key: CycleKey) {
+    package mutating func observeEnd(_ key: CycleKey) {
         if key == candidate {
             confirmations += 1
         } else {
@@ -46,7 +46,7 @@ public struct CycleLearner: Sendable {
     }
 
     /// Forgets the learned cycle after a sentence arrived for an epoch already emitted.
-    public mutating func withdraw() {
+    package mutating func withdraw() {
         candidate = nil
         confirmations = 0
     }

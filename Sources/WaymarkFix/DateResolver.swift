@@ -1,5 +1,5 @@
-public import WaymarkNMEA
-public import WaymarkLocation
+package import WaymarkNMEA
+package import WaymarkLocation
 
 /// Turns the receiver's dates into full UTC dates: supplies the century of two-digit years,
 /// corrects GPS week-rollover dates, and carries the last known date to epochs whose
@@ -12,32 +12,32 @@ public import WaymarkLocation
 /// receiver itself reported) is moved forward by whole 1024-week periods until it is not.
 /// Dates merely a few years older than a capture header are left alone: headers often
 /// record when a capture was submitted, not when it was made.
-public struct DateResolver: Sendable {
+package struct DateResolver: Sendable {
     /// The GPS week-number period in days.
-    public static let rolloverDays = 7_168
+    package static let rolloverDays = 7_168
     /// How much older than the reference a date must be to count as rolled over.
-    public static let rolloverThresholdDays = 3_584
+    package static let rolloverThresholdDays = 3_584
 
     /// A date known to be close to the data: seeds the date and guards against rollover.
-    public private(set) var reference: CivilDate?
+    package private(set) var reference: CivilDate?
     /// How many dates were corrected for a week rollover.
-    public private(set) var rolloverCorrections = 0
+    package private(set) var rolloverCorrections = 0
     /// How many dates were refused: outside ``Timestamp/representableDates`` as printed, as
     /// seeded, or once corrected for a rollover.
-    public private(set) var rejectedDates = 0
+    package private(set) var rejectedDates = 0
     private var lastDate: CivilDate?
     private var lastTimeOfDay: TimeOfDay?
     private var newestDate: CivilDate?
 
     /// Creates a resolver with an optional reference date.
-    public init(reference: CivilDate? = nil) {
+    package init(reference: CivilDate? = nil) {
         self.reference = reference
     }
 
     /// Seeds the date for data that carries none (a capture's `# Date:` comment). The seed
     /// is also the rollover reference. A date outside ``Timestamp/representableDates`` is
     /// refused and counted in ``rejectedDates``.
-    public mutating func seed(_ date: CivilDate) {
+    package mutating func seed(_ date: CivilDate) {
         guard Timestamp.representableDates.contains(date) else {
             rejectedDates += 1
             return
@@ -49,7 +49,7 @@ public struct DateResolver: Sendable {
     /// Resolves a date a receiver printed together with the time of day it belongs to,
     /// and remembers it for later epochs; `nil` (counted in ``rejectedDates``, not remembered)
     /// when the result lies outside ``Timestamp/representableDates``.
-    public mutating func resolve(_ printed: NMEADate, at time: TimeOfDay?) -> CivilDate? {
+    package mutating func resolve(_ printed: NMEADate, at time: TimeOfDay?) -> CivilDate? {
         var year = printed.year
         if !printed.hasCentury {
             year = Self.fullYear(twoDigits: printed.year, near: reference ?? newestDate)
@@ -76,7 +76,7 @@ public struct DateResolver: Sendable {
 
     /// The date for a time of day that came without one: the last known date, moved on a
     /// day if the time has wrapped past midnight since.
-    public mutating func date(for time: TimeOfDay) -> CivilDate? {
+    package mutating func date(for time: TimeOfDay) -> CivilDate? {
         guard var date = lastDate else { return nil }
         if let previous = lastTimeOfDay,
             previous.nanosecondsSinceMidnight - time.nanosecondsSinceMidnight > 12 * 3_600 * 1_000_000_000

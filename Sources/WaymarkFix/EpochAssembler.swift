@@ -1,5 +1,5 @@
-public import WaymarkNMEA
-public import WaymarkLocation
+package import WaymarkNMEA
+package import WaymarkLocation
 
 /// Merges the sentences of one measurement epoch into one ``Fix`` and emits it as soon as
 /// the epoch is complete.
@@ -10,23 +10,23 @@ public import WaymarkLocation
 /// that sentence; until it has learned, and whenever the receiver's cycle changes, the fix is
 /// emitted when the next epoch's first time-stamped sentence arrives. The merge rules are in
 /// `docs/epochs.md`.
-public struct EpochAssembler: Sendable {
+package struct EpochAssembler: Sendable {
     /// Counts that describe the assembler's work.
-    public struct Statistics: Hashable, Sendable {
+    package struct Statistics: Hashable, Sendable {
         /// Fixes emitted.
-        public var epochs = 0
+        package var epochs = 0
         /// Epochs emitted on the learned end-of-cycle sentence (without waiting a cycle).
-        public var emittedOnCycleEnd = 0
+        package var emittedOnCycleEnd = 0
         /// Time-stamped sentences that arrived after their epoch had been emitted.
-        public var lateSentences = 0
+        package var lateSentences = 0
     }
 
     /// Counts that describe the assembler's work.
-    public private(set) var statistics = Statistics()
+    package private(set) var statistics = Statistics()
     /// The learned receiver cycle.
-    public private(set) var cycle = CycleLearner()
+    package private(set) var cycle = CycleLearner()
     /// The date logic (century, rollover, carry across midnight).
-    public private(set) var dates: DateResolver
+    package private(set) var dates: DateResolver
 
     private var fix = Fix()
     private var epochTime: TimeOfDay?
@@ -46,18 +46,18 @@ public struct EpochAssembler: Sendable {
 
     /// Creates an assembler; `referenceDate` seeds dates for receivers that send none and
     /// guards against week-rollover dates.
-    public init(referenceDate: CivilDate? = nil) {
+    package init(referenceDate: CivilDate? = nil) {
         dates = DateResolver(reference: referenceDate)
     }
 
     /// Seeds the date (a capture's `# Date:` comment).
-    public mutating func seedDate(_ date: CivilDate) {
+    package mutating func seedDate(_ date: CivilDate) {
         dates.seed(date)
     }
 
     /// Adds one sentence; calls `emit` for each epoch it completes (at most two: the
     /// previous epoch when this sentence starts a new one, and this one if it ends the cycle).
-    public mutating func add(_ sentence: ParsedSentence, emit: (Fix) -> Void) {
+    package mutating func add(_ sentence: ParsedSentence, emit: (Fix) -> Void) {
         // Text messages come at start-up and whenever something happens (antenna status): they
         // carry nothing of a fix and must not be learned as a cycle's end.
         if case .txt = sentence.message { return }
@@ -96,7 +96,7 @@ public struct EpochAssembler: Sendable {
     }
 
     /// Emits the epoch in progress, if any (at the end of a stream).
-    public mutating func finish(emit: (Fix) -> Void) {
+    package mutating func finish(emit: (Fix) -> Void) {
         if !emittedEarly { flush(emit) }
         emittedEarly = false
         startEpoch()

@@ -1,8 +1,8 @@
-public import WaymarkLocation
+package import WaymarkLocation
 
 extension Location {
     /// Builds a location from a fix that has a position and a time; `nil` otherwise.
-    public init?(fix: Fix, isSimulated: Bool, model: AccuracyModel = AccuracyModel()) {
+    package init?(fix: Fix, isSimulated: Bool, model: AccuracyModel = AccuracyModel()) {
         guard fix.hasPosition, let latitude = fix.latitude, let longitude = fix.longitude, let time = fix.time
         else { return nil }
         let verticalAccuracy = model.verticalAccuracy(of: fix)

@@ -1,41 +1,41 @@
-public import WaymarkNMEA
-public import WaymarkLocation
+package import WaymarkNMEA
+package import WaymarkLocation
 
 /// The whole path from NMEA bytes to fixes: framing, checksum, typed parsing, epoch
 /// assembly and a speed and course derived from positions for epochs that carry none, with
 /// counts of everything rejected on the way.
-public struct NMEADecoder: Sendable {
+package struct NMEADecoder: Sendable {
     /// Counts of what the parser made of verified sentences.
-    public struct ParserStatistics: Hashable, Sendable {
+    package struct ParserStatistics: Hashable, Sendable {
         /// Sentences parsed into values.
-        public var parsed = 0
+        package var parsed = 0
         /// Sentences skipped as unsupported (proprietary, other instruments).
-        public var unsupported = 0
+        package var unsupported = 0
         /// Sentences rejected because a field broke the grammar.
-        public var malformed = 0
+        package var malformed = 0
     }
 
     /// The byte framer.
-    public private(set) var framer = NMEAFramer()
+    package private(set) var framer = NMEAFramer()
     /// The epoch assembler.
-    public private(set) var assembler: EpochAssembler
+    package private(set) var assembler: EpochAssembler
     /// What the parser made of verified sentences.
-    public private(set) var parser = ParserStatistics()
+    package private(set) var parser = ParserStatistics()
     /// Speed and course for epochs without them.
-    public private(set) var velocity = VelocityDeriver()
+    package private(set) var velocity = VelocityDeriver()
 
     /// Creates a decoder; see ``EpochAssembler/init(referenceDate:)``.
-    public init(referenceDate: CivilDate? = nil) {
+    package init(referenceDate: CivilDate? = nil) {
         assembler = EpochAssembler(referenceDate: referenceDate)
     }
 
     /// Seeds the date for receivers that send none.
-    public mutating func seedDate(_ date: CivilDate) {
+    package mutating func seedDate(_ date: CivilDate) {
         assembler.seedDate(date)
     }
 
     /// Decodes a chunk of bytes, calling `emit` for each completed epoch.
-    public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Fix) -> Void) {
+    package mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Fix) -> Void) {
         var assembler = self.assembler
         var parser = self.parser
         var velocity = self.velocity
@@ -59,7 +59,7 @@ public struct NMEADecoder: Sendable {
     }
 
     /// Emits the epoch still in progress at the end of the stream.
-    public mutating func finish(emit: (Fix) -> Void) {
+    package mutating func finish(emit: (Fix) -> Void) {
         var velocity = self.velocity
         assembler.finish { fix in
             var fix = fix

@@ -1,4 +1,4 @@
-public import WaymarkJSON
+package import WaymarkJSON
 import WaymarkLocation
 
 /// Writes fixes as gpsd TPV objects (member names and units as gpsd's JSON protocol),
@@ -11,17 +11,17 @@ import WaymarkLocation
 /// own `receiverMode` (the fix type the receiver printed in its GSA, numbered as `mode`),
 /// `velocityDerived` (`true` when `speed` and `track` come from successive positions, see
 /// ``VelocityDeriver``), `hdop`, `vdop`, `pdop`, `uSat` and `nSat` (satellites used and in view).
-public struct TPVEncoder: Sendable {
+package struct TPVEncoder: Sendable {
     /// The accuracy model behind the error estimates.
-    public var model: AccuracyModel
+    package var model: AccuracyModel
 
     /// Creates an encoder.
-    public init(model: AccuracyModel = AccuracyModel()) {
+    package init(model: AccuracyModel = AccuracyModel()) {
         self.model = model
     }
 
     /// Appends one TPV object and a newline to `json`.
-    public func encode(_ fix: Fix, into json: inout JSONBuffer) {
+    package func encode(_ fix: Fix, into json: inout JSONBuffer) {
         json.beginObject()
         json.member("class", "TPV")
         if let time = fix.time {

@@ -1,10 +1,10 @@
-public import WaymarkLocation
-public import WaymarkNMEA
+package import WaymarkLocation
+package import WaymarkNMEA
 
 extension Timestamp {
     /// Creates an instant from a civil UTC date and a receiver's time of day; `nil` as
     /// ``init(date:hour:minute:second:nanoseconds:)`` says.
-    public init?(date: CivilDate, time: TimeOfDay) {
+    package init?(date: CivilDate, time: TimeOfDay) {
         self.init(
             date: date, hour: time.hour, minute: time.minute, second: time.second, nanoseconds: Int64(time.nanoseconds))
     }

@@ -12,23 +12,23 @@ import WaymarkLocation
 /// direction would be noise). Nothing is derived across a gap longer than
 /// ``longestInterval``, across a time that does not move forward, or from an epoch without a
 /// position; a receiver's own speed or course is never replaced.
-public struct VelocityDeriver: Sendable {
+package struct VelocityDeriver: Sendable {
     /// The longest interval between two positions that a velocity is derived over, seconds: a
     /// few receiver cycles (1–5 Hz), short enough that the track between them is nearly straight.
-    public static let longestInterval = 3.0
+    package static let longestInterval = 3.0
 
     /// The accuracy model behind the positions' accuracies.
-    public var model: AccuracyModel
+    package var model: AccuracyModel
     private var previous: (time: Timestamp, latitude: Double, longitude: Double, accuracy: Double)?
 
     /// Creates a deriver with no previous position.
-    public init(model: AccuracyModel = AccuracyModel()) {
+    package init(model: AccuracyModel = AccuracyModel()) {
         self.model = model
     }
 
     /// Fills in `fix`'s speed and course if it carries neither and the previous epoch's
     /// position allows it, and remembers `fix`'s position for the next epoch.
-    public mutating func complete(_ fix: inout Fix) {
+    package mutating func complete(_ fix: inout Fix) {
         guard fix.hasPosition, let time = fix.time, let latitude = fix.latitude, let longitude = fix.longitude else {
             previous = nil
             return

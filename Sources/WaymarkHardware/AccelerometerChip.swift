@@ -1,5 +1,5 @@
 /// Accelerometer chips with drivers.
-public enum AccelerometerChip: String, Hashable, Sendable, CaseIterable {
+package enum AccelerometerChip: String, Hashable, Sendable, CaseIterable {
     /// Analog Devices ADXL345.
     case adxl345
     /// ST LIS3DH.

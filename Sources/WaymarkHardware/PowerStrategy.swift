@@ -1,5 +1,5 @@
 /// How the receiver is powered down while the device is still.
-public enum PowerStrategy: String, Hashable, Sendable, CaseIterable {
+package enum PowerStrategy: String, Hashable, Sendable, CaseIterable {
     /// A GPIO line switches the receiver's supply or enable pin.
     case gpioEnable = "gpio-enable"
     /// MediaTek `$PMTK161,0` standby; any byte wakes it.

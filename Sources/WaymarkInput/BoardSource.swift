@@ -1,10 +1,10 @@
-public import WaymarkBoard
+package import WaymarkBoard
 import WaymarkDrivers
-public import WaymarkEngine
-public import WaymarkEventLoop
-public import WaymarkReceiver
+package import WaymarkEngine
+package import WaymarkEventLoop
+package import WaymarkReceiver
 import WaymarkSystem
-public import WaymarkLocation
+package import WaymarkLocation
 import WaymarkFix
 import WaymarkHardware
 
@@ -26,9 +26,9 @@ import WaymarkHardware
 /// * **Accelerometer.** ``MotionSensor``: probed and configured at start; when it fails the
 ///   engine hears ``SourceEvent/accelerometerFailed(reason:)`` and falls back to the GPS, and
 ///   the status says so.
-public final class BoardSource: LocationSource {
+package final class BoardSource: LocationSource {
     /// The board.
-    public let board: BoardDefinition
+    package let board: BoardDefinition
     private let link: ReceiverLink
     private let log: (String) -> Void
     private let openAccelerometer: (AccelerometerSpec) throws -> any Accelerometer
@@ -51,7 +51,7 @@ public final class BoardSource: LocationSource {
     /// A source for `board`, which must have a `[uart]`. `silenceTimeout` and
     /// `detectionWindow` are for tests; `openAccelerometer` opens the chip and `power` replaces
     /// the board's power control (tests pass their own).
-    public convenience init(
+    package convenience init(
         board: BoardDefinition, silenceTimeout: Duration = .seconds(3), detectionWindow: Duration = .seconds(2),
         log: @escaping (String) -> Void = { _ in }
     ) throws(BoardSourceError) {
@@ -89,7 +89,7 @@ public final class BoardSource: LocationSource {
         makeAccelerometer(spec.chip, on: try I2CDevice(bus: spec.bus, address: spec.address))
     }
 
-    public var summary: StatusReport.Source {
+    package var summary: StatusReport.Source {
         var parts = ["\(board.receiver.model) on \(link.configuration.path)"]
         if link.isStreaming {
             parts[0] += " at \(link.rate) baud"
@@ -112,10 +112,10 @@ public final class BoardSource: LocationSource {
         return StatusReport.Source(kind: "board", description: "\(board.name): " + parts.joined(separator: "; "), isSimulated: false)
     }
 
-    public var poweredDownState: ReceiverPowerState? { board.poweredDownState }
-    public var hasAccelerometer: Bool { board.accelerometer != nil }
+    package var poweredDownState: ReceiverPowerState? { board.poweredDownState }
+    package var hasAccelerometer: Bool { board.accelerometer != nil }
 
-    public func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
+    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
         self.events = events
         if let gpio = board.gpio, injectedPower == nil {
             do throws(SystemError) {
@@ -149,17 +149,17 @@ public final class BoardSource: LocationSource {
         link.start(on: loop)
     }
 
-    public func setReceiverPower(on: Bool, reason: String) {
+    package func setReceiverPower(on: Bool, reason: String) {
         wantsReceiver = on
         // While the rate is being found the receiver stays on; it gets its state once found.
         if link.isStreaming { applyWantedPower() }
     }
 
-    public func setAccelerometer(_ command: AccelerometerCommand) {
+    package func setAccelerometer(_ command: AccelerometerCommand) {
         sensor?.apply(command)
     }
 
-    public func stop() {
+    package func stop() {
         if link.isStreaming && receiverOn && board.poweredDownState != nil { setPower(false) }
         link.stop()
         sensor?.stop()
@@ -234,7 +234,7 @@ extension BoardSource {
 }
 
 /// Why a board file cannot become a location source.
-public enum BoardSourceError: Error, CustomStringConvertible {
+package enum BoardSourceError: Error, CustomStringConvertible {
     /// The board has no `[uart]` (only the simulated board may lack one).
     case noUART(String)
     /// `gpio-enable` without an enable line that could be requested.
@@ -242,7 +242,7 @@ public enum BoardSourceError: Error, CustomStringConvertible {
     /// `pmtk-backup` without a FORCE_ON line that could be requested.
     case noForceOnLine(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noUART(let name): "the board '\(name)' has no [uart]: add its path and baud rate"
         case .noEnableLine(let name):

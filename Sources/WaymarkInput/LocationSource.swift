@@ -1,12 +1,12 @@
-public import WaymarkEngine
-public import WaymarkEventLoop
-public import WaymarkFix
-public import WaymarkLocation
-public import WaymarkMotion
-public import WaymarkReceiver
+package import WaymarkEngine
+package import WaymarkEventLoop
+package import WaymarkFix
+package import WaymarkLocation
+package import WaymarkMotion
+package import WaymarkReceiver
 
 /// What a location source reports to the agent.
-public enum SourceEvent: Sendable {
+package enum SourceEvent: Sendable {
     /// The receiver completed an epoch.
     case fix(Fix)
     /// The accelerometer's motion-wake interrupt fired.
@@ -22,7 +22,7 @@ public enum SourceEvent: Sendable {
 /// Where locations come from: a receiver on a serial port, a replayed capture, the
 /// simulated board. A source runs on the agent's event loop and owns its descriptors and
 /// timers there; it carries out the engine's power and accelerometer commands.
-public protocol LocationSource: AnyObject {
+package protocol LocationSource: AnyObject {
     /// What the status report says about the source.
     var summary: StatusReport.Source { get }
     /// The state the source's power strategy puts the receiver in, or `nil` when it cannot

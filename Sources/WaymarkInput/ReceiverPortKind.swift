@@ -1,7 +1,7 @@
 import WaymarkSystem
 
 /// How a receiver's port is opened.
-public enum ReceiverPortKind: Hashable, Sendable {
+package enum ReceiverPortKind: Hashable, Sendable {
     /// Plain open(2) and termios: ptys, FIFOs, ttys (and what libserialport cannot open).
     case terminal
     /// libserialport (real UARTs and USB serial adapters).
@@ -11,7 +11,7 @@ public enum ReceiverPortKind: Hashable, Sendable {
     /// behind a symlink, as `socat` makes them), which libserialport cannot open; ``serial``
     /// for everything else, including a path that does not exist yet (a USB receiver not
     /// plugged in).
-    public static func forPath(_ path: String) -> ReceiverPortKind {
+    package static func forPath(_ path: String) -> ReceiverPortKind {
         guard let status = try? FileStatus(path: path) else { return .serial }
         guard status.kind == .characterDevice else { return .terminal }
         // Unix98 pty secondaries have majors 136…143 (/dev/pts/N).

@@ -1,16 +1,16 @@
 import WaymarkClock
-public import WaymarkEngine
-public import WaymarkEventLoop
+package import WaymarkEngine
+package import WaymarkEventLoop
 import WaymarkFix
-public import WaymarkLocation
-public import WaymarkReceiver
+package import WaymarkLocation
+package import WaymarkReceiver
 import WaymarkSystem
 
 /// A recorded NMEA capture replayed at the pace it was recorded (or compressed by the
 /// daemon's timeline): each epoch is handed over at its receiver time relative to the first.
 /// The capture goes through the real decoder once at start; its locations are marked
 /// simulated. A replay cannot power anything down: only delivery pauses.
-public final class ReplaySource: LocationSource {
+package final class ReplaySource: LocationSource {
     private let path: String
     private let repeats: Bool
     private var fixes: [Fix] = []
@@ -22,19 +22,19 @@ public final class ReplaySource: LocationSource {
     private var timer: TimerID?
 
     /// A replay of the capture at `path`; with `repeats`, it starts over at the end.
-    public init(path: String, repeats: Bool = false) {
+    package init(path: String, repeats: Bool = false) {
         self.path = path
         self.repeats = repeats
     }
 
-    public var summary: StatusReport.Source {
+    package var summary: StatusReport.Source {
         StatusReport.Source(kind: "replay", description: "replay of \(path)", isSimulated: true)
     }
 
-    public var poweredDownState: ReceiverPowerState? { nil }
-    public var hasAccelerometer: Bool { false }
+    package var poweredDownState: ReceiverPowerState? { nil }
+    package var hasAccelerometer: Bool { false }
 
-    public func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
+    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
         fixes = try Self.decode(path)
         guard !fixes.isEmpty else { throw ReplayError.noEpochs(path) }
         self.loop = loop
@@ -44,10 +44,10 @@ public final class ReplaySource: LocationSource {
         schedule()
     }
 
-    public func setReceiverPower(on: Bool, reason: String) {}
-    public func setAccelerometer(_ command: AccelerometerCommand) {}
+    package func setReceiverPower(on: Bool, reason: String) {}
+    package func setAccelerometer(_ command: AccelerometerCommand) {}
 
-    public func stop() {
+    package func stop() {
         if let timer { loop?.cancel(timer) }
         timer = nil
         events = nil
@@ -93,11 +93,11 @@ public final class ReplaySource: LocationSource {
 }
 
 /// Why a capture cannot be replayed.
-public enum ReplayError: Error, CustomStringConvertible {
+package enum ReplayError: Error, CustomStringConvertible {
     /// The file holds no time-stamped NMEA epoch.
     case noEpochs(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noEpochs(let path): "\(path) holds no time-stamped NMEA epoch to replay"
         }

@@ -1,17 +1,17 @@
-public import WaymarkReceiver
-public import WaymarkClock
-public import WaymarkEngine
-public import WaymarkEventLoop
-public import WaymarkLocation
+package import WaymarkReceiver
+package import WaymarkClock
+package import WaymarkEngine
+package import WaymarkEventLoop
+package import WaymarkLocation
 import WaymarkMotion
-public import WaymarkSimulation
+package import WaymarkSimulation
 
 /// The simulated board as a location source: a scenario's receiver and accelerometer,
 /// driven by the event loop's timers on a (possibly compressed) timeline. The receiver's
 /// NMEA bytes go through the real decoder; power commands and measurement intervals reach
 /// the simulated receiver (``SimulatedReceiverHost``), and
 /// the accelerometer's activity interrupt and samples come from the scenario's motion.
-public final class SimulatedSource: LocationSource {
+package final class SimulatedSource: LocationSource {
     /// Interrupt setting armed on `armMotionWake`: fires on a single sample (as the
     /// ADXL345 does) at the chip's low-power rate.
     static let wakeOutputDataRate = 50.0
@@ -31,38 +31,38 @@ public final class SimulatedSource: LocationSource {
     private var ended = false
 
     /// A source running `scenario` with a receiver of `profile`.
-    public init(scenario: Scenario, profile: ReceiverProfile, seed: UInt64) {
+    package init(scenario: Scenario, profile: ReceiverProfile, seed: UInt64) {
         board = SimulatedBoard(scenario: scenario, profile: profile, seed: seed)
         scenarioName = scenario.name
         host = SimulatedReceiverHost(profile: profile, date: scenario.startTime.date)
     }
 
-    public var summary: StatusReport.Source {
+    package var summary: StatusReport.Source {
         StatusReport.Source(
             kind: "simulated", description: "simulated board: \(board.receiver.profile.name), scenario \(scenarioName)",
             isSimulated: true)
     }
 
-    public var poweredDownState: ReceiverPowerState? { .backup }
-    public var hasAccelerometer: Bool { true }
+    package var poweredDownState: ReceiverPowerState? { .backup }
+    package var hasAccelerometer: Bool { true }
 
     /// Where the scenario is now (ground truth), for status and tests.
-    public func truth(at instant: Instant) -> Truth { board.truth(at: instant) }
+    package func truth(at instant: Instant) -> Truth { board.truth(at: instant) }
 
-    public func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
+    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
         self.loop = loop
         self.timeline = timeline
         self.events = events
         planNextEvent()
     }
 
-    public func setReceiverPower(on: Bool, reason: String) {
+    package func setReceiverPower(on: Bool, reason: String) {
         guard let timeline else { return }
         host.setPower(on: on, downState: .backup, receiver: &board.receiver, at: timeline.now)
         planNextEvent()
     }
 
-    public func setAccelerometer(_ command: AccelerometerCommand) {
+    package func setAccelerometer(_ command: AccelerometerCommand) {
         guard let timeline, let loop else { return }
         let now = timeline.now
         if let sampleTimer { loop.cancel(sampleTimer) }
@@ -86,7 +86,7 @@ public final class SimulatedSource: LocationSource {
         planNextEvent()
     }
 
-    public func stop() {
+    package func stop() {
         if let eventTimer { loop?.cancel(eventTimer) }
         if let sampleTimer { loop?.cancel(sampleTimer) }
         eventTimer = nil

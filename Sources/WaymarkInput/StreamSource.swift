@@ -1,9 +1,9 @@
-public import WaymarkDrivers
-public import WaymarkEngine
-public import WaymarkEventLoop
-public import WaymarkReceiver
+package import WaymarkDrivers
+package import WaymarkEngine
+package import WaymarkEventLoop
+package import WaymarkReceiver
 import WaymarkSystem
-public import WaymarkLocation
+package import WaymarkLocation
 
 /// A receiver's NMEA byte stream at a known rate: a UART (libserialport), a USB receiver, or
 /// a pseudo-terminal or FIFO (tests, piped captures). Bytes go through the real decoder on
@@ -16,9 +16,9 @@ public import WaymarkLocation
 /// works again. Garbage and wrong baud rates produce no fixes and are reported the same way.
 /// A board file's receiver, with rate detection, power control and the accelerometer, is a
 /// ``BoardSource``.
-public final class StreamSource: LocationSource {
+package final class StreamSource: LocationSource {
     /// How the port is opened.
-    public typealias PortKind = ReceiverPortKind
+    package typealias PortKind = ReceiverPortKind
 
     private let link: ReceiverLink
     private let powerControl: (any ByteStreamPort) -> any GPSPowerControl
@@ -28,7 +28,7 @@ public final class StreamSource: LocationSource {
 
     /// A source reading `path` at `baudRate`. `power` makes the power strategy for the open
     /// port (a pty or a board without one: ``NoPowerControl``).
-    public init(
+    package init(
         path: String, baudRate: Int, kind: PortKind, silenceTimeout: Duration = .seconds(3),
         canPowerDown: Bool = false,
         power: @escaping (any ByteStreamPort) -> any GPSPowerControl = { _ in NoPowerControl() }
@@ -40,16 +40,16 @@ public final class StreamSource: LocationSource {
         powerControl = power
     }
 
-    public var summary: StatusReport.Source {
+    package var summary: StatusReport.Source {
         StatusReport.Source(
             kind: "serial", description: "NMEA receiver on \(link.configuration.path) at \(link.rate) baud",
             isSimulated: false)
     }
 
-    public var poweredDownState: ReceiverPowerState? { canPowerDown ? .backup : nil }
-    public var hasAccelerometer: Bool { false }
+    package var poweredDownState: ReceiverPowerState? { canPowerDown ? .backup : nil }
+    package var hasAccelerometer: Bool { false }
 
-    public func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
+    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
         self.events = events
         link.handlers.opened = { [unowned self] port in self.power = self.powerControl(port) }
         link.handlers.fix = { [unowned self] fix in self.events?(.fix(fix)) }
@@ -57,7 +57,7 @@ public final class StreamSource: LocationSource {
         link.start(on: loop)
     }
 
-    public func setReceiverPower(on: Bool, reason: String) {
+    package func setReceiverPower(on: Bool, reason: String) {
         do throws(SystemError) {
             if on { try power?.powerUp() } else { try power?.powerDown() }
         } catch {
@@ -66,9 +66,9 @@ public final class StreamSource: LocationSource {
         link.expectsBytes = on
     }
 
-    public func setAccelerometer(_ command: AccelerometerCommand) {}
+    package func setAccelerometer(_ command: AccelerometerCommand) {}
 
-    public func stop() {
+    package func stop() {
         link.stop()
         power = nil
         events = nil

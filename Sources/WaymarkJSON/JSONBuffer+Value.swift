@@ -1,7 +1,7 @@
 extension JSONBuffer {
     /// Writes a number in the shortest form that reads back as the same `Double`; a
     /// non-finite value (JSON has no NaN or infinity) is written as `null`.
-    public mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         guard value.isFinite else {
             null()
             return
@@ -12,19 +12,19 @@ extension JSONBuffer {
     }
 
     /// Writes a number member in the shortest form that reads back as the same `Double`.
-    public mutating func member(_ name: StaticString, number value: Double) {
+    package mutating func member(_ name: StaticString, number value: Double) {
         key(name)
         number(value)
     }
 
     /// Writes `null`.
-    public mutating func null() {
+    package mutating func null() {
         literal("null")
     }
 
     /// Writes a string whose bytes `write` appends and which need no escaping (ASCII letters,
     /// digits and punctuation other than `"` and `\`).
-    public mutating func string(unescaped write: (inout [UInt8]) -> Void) {
+    package mutating func string(unescaped write: (inout [UInt8]) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         write(&bytes)
@@ -33,7 +33,7 @@ extension JSONBuffer {
     }
 
     /// Writes a value: objects keep their members' order; strings are escaped.
-    public mutating func value(_ value: JSONValue) {
+    package mutating func value(_ value: JSONValue) {
         switch value {
         case .null: null()
         case .bool(let flag): literal(flag ? "true" : "false")
@@ -57,7 +57,7 @@ extension JSONBuffer {
 
 extension JSONValue {
     /// The value as compact JSON text.
-    public var jsonText: String {
+    package var jsonText: String {
         var buffer = JSONBuffer(capacity: 128)
         buffer.value(self)
         return String(decoding: buffer.bytes, as: UTF8.self)
@@ -67,7 +67,7 @@ extension JSONValue {
 extension JSONValue {
     /// The value of JSON text that ``JSONBuffer`` wrote, valid by construction; a writer bug
     /// stops debug builds and reads as `null` otherwise.
-    public init(writtenBytes bytes: [UInt8]) {
+    package init(writtenBytes bytes: [UInt8]) {
         do {
             self = try JSONParser(maximumDepth: .max, maximumLength: .max).parse(bytes)
         } catch {

@@ -2,57 +2,57 @@
 ///
 /// Numbers are printed with a fixed number of decimals (as gpsd prints them), correctly
 /// rounded from the `Double`.
-public struct JSONBuffer: Sendable {
+package struct JSONBuffer: Sendable {
     /// The bytes written so far.
-    public internal(set) var bytes: [UInt8] = []
+    package internal(set) var bytes: [UInt8] = []
     var needsComma = false
 
     /// Creates an empty buffer with room for `capacity` bytes.
-    public init(capacity: Int = 512) {
+    package init(capacity: Int = 512) {
         bytes.reserveCapacity(capacity)
     }
 
     /// Empties the buffer, keeping its storage.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         needsComma = false
     }
 
     /// Opens an object.
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes an object.
-    public mutating func endObject() {
+    package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array.
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes an array.
-    public mutating func endArray() {
+    package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes a member name given at run time, escaped (the value must follow).
-    public mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         string(name)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Writes a member name (the value must follow).
-    public mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
@@ -62,7 +62,7 @@ public struct JSONBuffer: Sendable {
     }
 
     /// Writes a string member.
-    public mutating func member(_ name: StaticString, _ value: StaticString) {
+    package mutating func member(_ name: StaticString, _ value: StaticString) {
         key(name)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
@@ -71,13 +71,13 @@ public struct JSONBuffer: Sendable {
     }
 
     /// Writes a string member from arbitrary text, escaping as JSON requires.
-    public mutating func member(_ name: StaticString, text: String) {
+    package mutating func member(_ name: StaticString, text: String) {
         key(name)
         string(text)
     }
 
     /// Writes an escaped string value.
-    public mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
@@ -99,13 +99,13 @@ public struct JSONBuffer: Sendable {
     }
 
     /// Writes an integer member.
-    public mutating func member(_ name: StaticString, _ value: Int) {
+    package mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         integer(value)
     }
 
     /// Writes a Boolean member.
-    public mutating func member(_ name: StaticString, _ value: Bool) {
+    package mutating func member(_ name: StaticString, _ value: Bool) {
         key(name)
         literal(value ? "true" : "false")
     }
@@ -119,19 +119,19 @@ public struct JSONBuffer: Sendable {
 
     /// Writes a number member with `decimals` digits after the point; skips `nil` and
     /// non-finite values (JSON has no NaN).
-    public mutating func member(_ name: StaticString, _ value: Double?, decimals: Int) {
+    package mutating func member(_ name: StaticString, _ value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
         key(name)
         fixed(value, decimals: decimals)
     }
 
     /// Writes an integer value.
-    public mutating func integer(_ value: Int) {
+    package mutating func integer(_ value: Int) {
         integer(Int64(value))
     }
 
     /// Writes an integer value.
-    public mutating func integer(_ value: Int64) {
+    package mutating func integer(_ value: Int64) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         appendUnsigned(value.magnitude)
@@ -139,7 +139,7 @@ public struct JSONBuffer: Sendable {
     }
 
     /// Writes a number value with `decimals` digits after the point.
-    public mutating func fixed(_ value: Double, decimals: Int) {
+    package mutating func fixed(_ value: Double, decimals: Int) {
         separate()
         let scale = DecimalPowers.double(decimals)
         var scaled = (abs(value) * scale).rounded(.toNearestOrEven)
@@ -163,7 +163,7 @@ public struct JSONBuffer: Sendable {
 
     /// `value` with `decimals` digits after the point, as ``fixed(_:decimals:)`` writes it:
     /// the one fixed-point formatter for text meant for people too; `–` when not finite.
-    public static func decimalText(_ value: Double, decimals: Int) -> String {
+    package static func decimalText(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "–" }
         var buffer = JSONBuffer()
         buffer.fixed(value, decimals: decimals)
@@ -171,14 +171,14 @@ public struct JSONBuffer: Sendable {
     }
 
     /// Appends raw, already valid JSON bytes as a value.
-    public mutating func raw(_ json: [UInt8]) {
+    package mutating func raw(_ json: [UInt8]) {
         separate()
         bytes.append(contentsOf: json)
         needsComma = true
     }
 
     /// Ends a line (newline-delimited JSON).
-    public mutating func newline() {
+    package mutating func newline() {
         bytes.append(0x0A)
         needsComma = false
     }

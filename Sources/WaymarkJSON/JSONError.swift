@@ -2,17 +2,17 @@
 /// what was expected there.
 ///
 /// Its description reads like `byte 17: expected ',' or '}' after an object member, found 'x'`.
-public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The offset of the offending byte from the start of the text.
-    public var offset: Int
+    package var offset: Int
     /// What was wrong or expected, such as `expected ':' after an object key, found '}'`.
-    public var message: String
+    package var message: String
 
     /// Creates an error at `offset`.
-    public init(offset: Int, message: String) {
+    package init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
     }
 
-    public var description: String { "byte \(offset): \(message)" }
+    package var description: String { "byte \(offset): \(message)" }
 }

@@ -5,7 +5,7 @@
 /// have a few members, and building them costs no hashing. Objects with more than
 /// ``indexThreshold`` members (a client's oversized message) also keep an index by name, so
 /// lookups stay constant-time whatever a peer sends.
-public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     /// One member.
     struct Member: Hashable, Sendable {
         var key: String
@@ -21,27 +21,27 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     private var index: [String: Int]?
 
     /// An empty object.
-    public init() {}
+    package init() {}
 
     /// An object with `elements` in order (a later duplicate name replaces the earlier value).
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         storage.reserveCapacity(elements.count)
         for (key, value) in elements { self[key] = value }
     }
 
     /// The number of members.
-    public var count: Int { storage.count }
+    package var count: Int { storage.count }
 
     /// The member names in order.
-    public var keys: [String] { storage.map(\.key) }
+    package var keys: [String] { storage.map(\.key) }
 
     /// The members in order.
-    public var members: [(key: String, value: JSONValue)] {
+    package var members: [(key: String, value: JSONValue)] {
         storage.map { ($0.key, $0.value) }
     }
 
     /// The value of the member `key`; setting `nil` removes the member.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { position(of: key).map { storage[$0].value } }
         set {
             switch (position(of: key), newValue) {
@@ -63,11 +63,11 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.storage == rhs.storage
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(storage)
     }
 

@@ -5,27 +5,27 @@
 /// after the value but whitespace. Bounded: the text's length and the nesting depth are
 /// limited, so no input can exhaust memory or the stack. Errors name the byte offset and what
 /// was expected there.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
     /// The deepest nesting of arrays and objects accepted (a bare scalar is depth 0).
-    public var maximumDepth: Int
+    package var maximumDepth: Int
     /// The longest text accepted, in bytes.
-    public var maximumLength: Int
+    package var maximumLength: Int
 
     /// Creates a parser with the given limits.
-    public init(maximumDepth: Int = 64, maximumLength: Int = 1 << 20) {
+    package init(maximumDepth: Int = 64, maximumLength: Int = 1 << 20) {
         self.maximumDepth = maximumDepth
         self.maximumLength = maximumLength
     }
 
     /// Parses `bytes` (UTF-8) as one JSON value.
-    public func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
+    package func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
         let result = bytes.withContiguousStorageIfAvailable { parse(buffer: $0) }
             ?? Array(bytes).withUnsafeBufferPointer { parse(buffer: $0) }
         return try result.get()
     }
 
     /// Parses a string as one JSON value.
-    public func parse(_ text: String) throws(JSONError) -> JSONValue {
+    package func parse(_ text: String) throws(JSONError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

@@ -2,7 +2,7 @@
 ///
 /// Numbers keep what the text said: an integral literal that fits is an exact ``integer``,
 /// anything else (a fraction, an exponent, or beyond `Int64`) is a ``double``.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -19,7 +19,7 @@ public enum JSONValue: Hashable, Sendable {
     case object(JSONObject)
 
     /// The number as a `Double`, for either kind of number; `nil` for other values.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .double(let value): value
@@ -30,13 +30,13 @@ public enum JSONValue: Hashable, Sendable {
     /// The ``integer``; `nil` otherwise. One rule for integers everywhere: an integer is
     /// written as one (digits and an optional minus sign), so `1.0` and `1e2` are numbers but
     /// not integers, wherever an integer is expected.
-    public var int64Value: Int64? {
+    package var int64Value: Int64? {
         if case .integer(let value) = self { value } else { nil }
     }
 
     /// A number rounded to `decimals` digits after the point, so it prints without a float's
     /// noise (`1118.1`, not `1118.1000000000001`); non-finite values become `null`.
-    public static func number(_ value: Double, decimals: Int) -> JSONValue {
+    package static func number(_ value: Double, decimals: Int) -> JSONValue {
         guard value.isFinite else { return .null }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -45,27 +45,27 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The string, or `nil` for other values.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
     /// The Boolean, or `nil` for other values.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { value } else { nil }
     }
 
     /// The array, or `nil` for other values.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { value } else { nil }
     }
 
     /// The object, or `nil` for other values.
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let value) = self { value } else { nil }
     }
 
     /// The JSON name of the value's type (`"object"`, `"number"`, …), for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"

@@ -1,19 +1,19 @@
 /// One accelerometer reading in milli-g (1000 mg is the acceleration of gravity).
-public struct AccelerationSample: Hashable, Sendable {
+package struct AccelerationSample: Hashable, Sendable {
     /// X axis, mg.
-    public var x: Double
+    package var x: Double
     /// Y axis, mg.
-    public var y: Double
+    package var y: Double
     /// Z axis, mg.
-    public var z: Double
+    package var z: Double
 
     /// Creates a reading.
-    public init(x: Double, y: Double, z: Double) {
+    package init(x: Double, y: Double, z: Double) {
         self.x = x
         self.y = y
         self.z = z
     }
 
     /// The length of the acceleration vector, mg.
-    public var magnitude: Double { (x * x + y * y + z * z).squareRoot() }
+    package var magnitude: Double { (x * x + y * y + z * z).squareRoot() }
 }

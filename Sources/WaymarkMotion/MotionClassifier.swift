@@ -11,20 +11,20 @@ import WaymarkClock
 /// ``sustainedDuration`` in total: walking (±200–400 mg at about 2 Hz), pulling off (a
 /// sustained 100–300 mg push), a lift (50–100 mg for a second or two). A door slam
 /// (a spike shorter than 100 ms), typing, and an idling engine do not reach it.
-public struct MotionClassifier: Hashable, Sendable {
+package struct MotionClassifier: Hashable, Sendable {
     /// Smoothed dynamic acceleration that counts toward movement, mg.
-    public var movementThreshold: Double
+    package var movementThreshold: Double
     /// How long, in total within a window, the threshold must be exceeded.
-    public var sustainedDuration: Duration
+    package var sustainedDuration: Duration
     /// Length of the moving average that removes vibration.
-    public var smoothing: Duration
+    package var smoothing: Duration
     /// Time constant of the gravity estimate.
-    public var gravityTimeConstant: Duration
+    package var gravityTimeConstant: Duration
     /// Dynamic acceleration below this is sensor noise, mg.
-    public var noiseFloor: Double
+    package var noiseFloor: Double
 
     /// The settings used unless a configuration says otherwise (see `docs/semantics.md`).
-    public init(
+    package init(
         movementThreshold: Double = 40, sustainedDuration: Duration = .milliseconds(300),
         smoothing: Duration = .milliseconds(120), gravityTimeConstant: Duration = .seconds(2),
         noiseFloor: Double = 8
@@ -42,7 +42,7 @@ public struct MotionClassifier: Hashable, Sendable {
     private var recentCount = 0
 
     /// Classifies the next window of samples taken at `rate` Hz.
-    public mutating func classify(_ samples: [AccelerationSample], rate: Double) -> MotionVerdict {
+    package mutating func classify(_ samples: [AccelerationSample], rate: Double) -> MotionVerdict {
         guard let first = samples.first, rate > 0 else { return .still }
         let interval = 1 / rate
         let gravityWeight = min(1, interval / max(gravityTimeConstant.seconds, interval))
@@ -78,7 +78,7 @@ public struct MotionClassifier: Hashable, Sendable {
     }
 
     /// Forgets the running average (not gravity) before sampling resumes after a pause.
-    public mutating func resume() {
+    package mutating func resume() {
         recent = []
     }
 }

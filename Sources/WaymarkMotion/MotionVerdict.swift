@@ -1,5 +1,5 @@
 /// What a window of accelerometer samples shows.
-public enum MotionVerdict: String, Hashable, Sendable {
+package enum MotionVerdict: String, Hashable, Sendable {
     /// Sustained low-frequency acceleration: the device is being carried, driven or lifted.
     case moving
     /// Short or high-frequency shaking only (typing, a door slam, an idling engine): the

@@ -1,17 +1,17 @@
 /// An external power meter's trace: time (seconds, on the meter's own clock), current (mA)
 /// and, when the meter records it, the level of the board's marker GPIO (0 or 1).
-public struct MeterTrace: Hashable, Sendable {
+package struct MeterTrace: Hashable, Sendable {
     /// One reading.
-    public struct Reading: Hashable, Sendable {
+    package struct Reading: Hashable, Sendable {
         /// Seconds on the meter's clock.
-        public var time: Double
+        package var time: Double
         /// Current, mA.
-        public var current: Double
+        package var current: Double
         /// The marker line's level, if recorded.
-        public var marker: Int?
+        package var marker: Int?
 
         /// Creates a reading.
-        public init(time: Double, current: Double, marker: Int? = nil) {
+        package init(time: Double, current: Double, marker: Int? = nil) {
             self.time = time
             self.current = current
             self.marker = marker
@@ -19,10 +19,10 @@ public struct MeterTrace: Hashable, Sendable {
     }
 
     /// The readings, in time order.
-    public private(set) var readings: [Reading]
+    package private(set) var readings: [Reading]
 
     /// Reads `time,current_mA[,marker]` lines (a header line is skipped).
-    public init(csv text: String) throws(PowerLogError) {
+    package init(csv text: String) throws(PowerLogError) {
         readings = []
         for (index, line) in text.split(whereSeparator: \.isNewline).enumerated() {
             let cells = line.split(separator: ",").map { String($0).trimmingCharacters(in: " \t") }
@@ -39,7 +39,7 @@ public struct MeterTrace: Hashable, Sendable {
     }
 
     /// Creates a trace from readings.
-    public init(readings: [Reading]) {
+    package init(readings: [Reading]) {
         self.readings = readings.sorted { $0.time < $1.time }
     }
 
@@ -91,30 +91,30 @@ public struct MeterTrace: Hashable, Sendable {
 
 /// A measurement run's energy per receiver state from an external meter, aligned with the
 /// daemon's power log on the marker's edges.
-public struct MeterReport: Sendable {
+package struct MeterReport: Sendable {
     /// Time and measured energy in one state.
-    public struct StateEnergy: Hashable, Sendable {
+    package struct StateEnergy: Hashable, Sendable {
         /// The state.
-        public var state: String
+        package var state: String
         /// Time spent in it, seconds.
-        public var seconds: Double
+        package var seconds: Double
         /// Energy measured in it, mWh.
-        public var milliwattHours: Double
+        package var milliwattHours: Double
     }
 
     /// Meter clock minus wall clock: add to a log time to find it in the trace.
-    public let offset: Double
+    package let offset: Double
     /// How the trace was aligned: `marker` edges or `current` steps.
-    public let alignedOn: String
+    package let alignedOn: String
     /// How many edges were matched.
-    public let matchedEdges: Int
+    package let matchedEdges: Int
     /// The spread of the matched edges after alignment (largest deviation), seconds.
-    public let residual: Double
+    package let residual: Double
     /// Measured energy per state.
-    public let energyByState: [StateEnergy]
+    package let energyByState: [StateEnergy]
 
     /// Aligns `trace` with `log` and measures each state's energy at `volts`.
-    public init(log: PowerLog, trace: MeterTrace, volts: Double) throws(PowerLogError) {
+    package init(log: PowerLog, trace: MeterTrace, volts: Double) throws(PowerLogError) {
         let logEdges = log.powerChanges
         let meterEdges: [Double]
         if let markers = trace.markerEdges {
@@ -148,7 +148,7 @@ public struct MeterReport: Sendable {
     }
 
     /// Total measured energy, mWh.
-    public var energy: Double { energyByState.reduce(0) { $0 + $1.milliwattHours } }
+    package var energy: Double { energyByState.reduce(0) { $0 + $1.milliwattHours } }
 }
 
 extension PowerLog {

@@ -5,20 +5,20 @@
 /// event: `time,kind,from,state,current_mA,reason` where `time` is seconds since the Unix
 /// epoch, `kind` is `transition` (with the states left and entered and the reason) or
 /// `sample` (with the sensor's current).
-public struct PowerLog: Hashable, Sendable {
+package struct PowerLog: Hashable, Sendable {
     /// One receiver power transition.
-    public struct Transition: Hashable, Sendable {
+    package struct Transition: Hashable, Sendable {
         /// When, seconds since the Unix epoch.
-        public var time: Double
+        package var time: Double
         /// The state left.
-        public var from: String
+        package var from: String
         /// The state entered.
-        public var state: String
+        package var state: String
         /// Why.
-        public var reason: String
+        package var reason: String
 
         /// Creates a transition.
-        public init(time: Double, from: String, state: String, reason: String) {
+        package init(time: Double, from: String, state: String, reason: String) {
             self.time = time
             self.from = from
             self.state = state
@@ -27,42 +27,42 @@ public struct PowerLog: Hashable, Sendable {
     }
 
     /// One current sample.
-    public struct Sample: Hashable, Sendable {
+    package struct Sample: Hashable, Sendable {
         /// When, seconds since the Unix epoch.
-        public var time: Double
+        package var time: Double
         /// The current, milliamperes.
-        public var current: Double
+        package var current: Double
 
         /// Creates a sample.
-        public init(time: Double, current: Double) {
+        package init(time: Double, current: Double) {
             self.time = time
             self.current = current
         }
     }
 
     /// The transitions, in time order.
-    public var transitions: [Transition] = []
+    package var transitions: [Transition] = []
     /// The samples, in time order.
-    public var samples: [Sample] = []
+    package var samples: [Sample] = []
 
     /// An empty log.
-    public init() {}
+    package init() {}
 
     /// The CSV header.
-    public static let header = "time,kind,from,state,current_mA,reason"
+    package static let header = "time,kind,from,state,current_mA,reason"
 
     /// A transition as a CSV row.
-    public static func row(_ transition: Transition) -> String {
+    package static func row(_ transition: Transition) -> String {
         "\(Self.seconds(transition.time)),transition,\(transition.from),\(transition.state),,\(transition.reason.replacing(",", with: ";"))"
     }
 
     /// A sample as a CSV row.
-    public static func row(_ sample: Sample) -> String {
+    package static func row(_ sample: Sample) -> String {
         "\(Self.seconds(sample.time)),sample,,,\(Self.milliamperes(sample.current)),"
     }
 
     /// Reads a log written by ``row(_:)``; the error names the line that cannot be read.
-    public init(csv text: String) throws(PowerLogError) {
+    package init(csv text: String) throws(PowerLogError) {
         for (index, line) in text.split(whereSeparator: \.isNewline).enumerated() {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if index == 0 && cells.first == "time" { continue }
@@ -96,11 +96,11 @@ public struct PowerLog: Hashable, Sendable {
 }
 
 /// A line of a power log or meter trace that cannot be read.
-public struct PowerLogError: Error, CustomStringConvertible {
+package struct PowerLogError: Error, CustomStringConvertible {
     /// The line, from 1.
-    public let line: Int
+    package let line: Int
     /// What is wrong.
-    public let message: String
+    package let message: String
 
-    public var description: String { "line \(line): \(message)" }
+    package var description: String { "line \(line): \(message)" }
 }

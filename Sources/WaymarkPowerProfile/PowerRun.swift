@@ -1,27 +1,27 @@
-public import WaymarkReceiver
+package import WaymarkReceiver
 import WaymarkClock
 import WaymarkEngine
-public import WaymarkLocation
+package import WaymarkLocation
 import WaymarkMotion
-public import WaymarkSimulation
+package import WaymarkSimulation
 
 /// What a power-profile run simulates.
-public struct PowerRunSetup: Sendable {
+package struct PowerRunSetup: Sendable {
     /// The scenario the device lives through.
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// The receiver on the simulated board.
-    public var profile: ReceiverProfile
+    package var profile: ReceiverProfile
     /// Everything random comes from this seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The live-updates configuration of the one subscription that runs all day.
-    public var configuration: LiveConfiguration
+    package var configuration: LiveConfiguration
     /// Whether the board has an accelerometer (without one: GPS-only stationary detection).
-    public var hasAccelerometer: Bool
+    package var hasAccelerometer: Bool
     /// The state the board's power strategy puts the receiver in; `nil` when it cannot.
-    public var poweredDownState: ReceiverPowerState?
+    package var poweredDownState: ReceiverPowerState?
 
     /// Creates a setup.
-    public init(
+    package init(
         scenario: Scenario, profile: ReceiverProfile, seed: UInt64 = 1, configuration: LiveConfiguration = .default,
         hasAccelerometer: Bool = true, poweredDownState: ReceiverPowerState? = .backup
     ) {
@@ -39,7 +39,7 @@ public struct PowerRunSetup: Sendable {
 /// through the real decoder, the engine's power commands reach the simulated receiver (with the
 /// measurement intervals of ``FirstFixRate``, as a board source sends them) and its
 /// accelerometer commands the simulated chip.
-public enum PowerRun {
+package enum PowerRun {
     /// How often accelerometer samples are handed over while the engine samples.
     static let sampleWindow = Duration.milliseconds(500)
     /// The activity interrupt fires on one sample above the threshold at this rate (ADXL345).
@@ -48,7 +48,7 @@ public enum PowerRun {
     static let subscription: SubscriptionNumber = 1
 
     /// Runs a setup; `progress` is told the fraction done now and then.
-    public static func run(_ setup: PowerRunSetup, progress: (Double) -> Void = { _ in }) -> PowerRunReport {
+    package static func run(_ setup: PowerRunSetup, progress: (Double) -> Void = { _ in }) -> PowerRunReport {
         var board = SimulatedBoard(scenario: setup.scenario, profile: setup.profile, seed: setup.seed)
         let end = board.trajectory.end
         var engine = Engine(settings: settings(for: setup), start: .zero)

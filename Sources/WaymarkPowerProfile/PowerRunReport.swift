@@ -1,89 +1,89 @@
-public import WaymarkReceiver
-public import WaymarkClock
+package import WaymarkReceiver
+package import WaymarkClock
 import WaymarkEngine
 import WaymarkSimulation
 
 /// What a power-profile run measured, with the always-on and oracle baselines computed from
 /// the same scenario.
-public struct PowerRunReport: Sendable {
+package struct PowerRunReport: Sendable {
     /// Time and energy in one receiver state.
-    public struct StateEnergy: Sendable {
+    package struct StateEnergy: Sendable {
         /// The state.
-        public var state: String
+        package var state: String
         /// Time spent in it.
-        public var seconds: Double
+        package var seconds: Double
         /// Energy spent in it, mWh.
-        public var milliwattHours: Double
+        package var milliwattHours: Double
     }
 
     /// One event of the run, in order (updates, power changes, interrupts).
-    public struct LogEntry: Hashable, Sendable {
+    package struct LogEntry: Hashable, Sendable {
         /// When.
-        public var instant: Instant
+        package var instant: Instant
         /// What.
-        public var event: String
+        package var event: String
     }
 
     /// One point of the timeline: the state of things at a whole second.
-    public struct TimelinePoint: Sendable {
+    package struct TimelinePoint: Sendable {
         /// Seconds since the scenario's start.
-        public var second: Int
+        package var second: Int
         /// The receiver's state.
-        public var state: ReceiverPowerState
+        package var state: ReceiverPowerState
         /// The receiver's current, mA.
-        public var current: Double
+        package var current: Double
         /// The device's true speed, m/s.
-        public var speed: Double
+        package var speed: Double
         /// Whether the device truly moves.
-        public var isMoving: Bool
+        package var isMoving: Bool
         /// Whether a location was delivered within the last two seconds.
-        public var hasFix: Bool
+        package var hasFix: Bool
     }
 
     /// The setup that ran.
-    public let setup: PowerRunSetup
+    package let setup: PowerRunSetup
     /// The scenario's length.
-    public let duration: Duration
+    package let duration: Duration
     /// Energy per receiver state.
-    public let energyByState: [StateEnergy]
+    package let energyByState: [StateEnergy]
     /// Energy of the receiver over the run, mWh.
-    public let energy: Double
+    package let energy: Double
     /// The receiver on all the time (one cold start, then tracking), mWh.
-    public let alwaysOnEnergy: Double
+    package let alwaysOnEnergy: Double
     /// The receiver on exactly while the device truly moves, plus each restart's time to
     /// first fix at acquisition current, and backup current the rest of the time, mWh.
-    public let oracleEnergy: Double
+    package let oracleEnergy: Double
     /// Motion start to the first location update after it, for every motion start that is a
     /// resume: after the run's first location.
-    public let resumeLatencies: [Duration]
+    package let resumeLatencies: [Duration]
     /// Distance the device truly moved while no location was delivered, after the run's first
     /// location, metres.
-    public let metresWithoutFixes: Double
+    package let metresWithoutFixes: Double
     /// The run's first start, when the device moves before the run's first location.
-    public let firstStart: FirstStart?
+    package let firstStart: FirstStart?
 
     /// A run's first start. No power policy shortens it: the receiver has no ephemeris yet (a
     /// cold start, which the oracle pays too), so it is reported apart from the resumes.
-    public struct FirstStart: Sendable {
+    package struct FirstStart: Sendable {
         /// From the first motion start to the first location.
-        public let latency: Duration
+        package let latency: Duration
         /// Distance moved before the first location, metres.
-        public let metres: Double
+        package let metres: Double
     }
     /// Motion interrupts that turned out to be vibration.
-    public let falseWakes: Int
+    package let falseWakes: Int
     /// Hours the scenario spends on a desk (to express false wakes per desk hour).
-    public let deskHours: Double
+    package let deskHours: Double
     /// Times the receiver was powered up from a down state.
-    public let powerCycles: Int
+    package let powerCycles: Int
     /// Times the device truly started moving.
-    public let motionStarts: Int
+    package let motionStarts: Int
     /// Updates delivered to the subscription.
-    public let updates: Int
+    package let updates: Int
     /// Everything that happened, in order.
-    public let log: [LogEntry]
+    package let log: [LogEntry]
     /// The run second by second.
-    public let timeline: [TimelinePoint]
+    package let timeline: [TimelinePoint]
 
     init(setup: PowerRunSetup, trajectory: Trajectory, engine: Engine, recorder: RunRecorder, end: Instant) {
         self.setup = setup
@@ -123,7 +123,7 @@ public struct PowerRunReport: Sendable {
     }
 
     /// The resume latency below which a share `quantile` of motion starts fall.
-    public func resumeLatency(quantile: Double) -> Duration? {
+    package func resumeLatency(quantile: Double) -> Duration? {
         let sorted = resumeLatencies.sorted()
         guard !sorted.isEmpty else { return nil }
         let index = min(sorted.count - 1, Int((quantile * Double(sorted.count)).rounded(.up)) - 1)
@@ -131,7 +131,7 @@ public struct PowerRunReport: Sendable {
     }
 
     /// False wakes per hour on a desk.
-    public var falseWakesPerDeskHour: Double { deskHours > 0 ? Double(falseWakes) / deskHours : 0 }
+    package var falseWakesPerDeskHour: Double { deskHours > 0 ? Double(falseWakes) / deskHours : 0 }
 
     // MARK: - Derived measures
 

@@ -7,7 +7,7 @@ import WaymarkReceiver
 extension PowerRunReport {
     /// The report as JSON: setup, energy per state, baselines and their ratio, resume
     /// latencies, movement without fixes, false wakes, power cycles, and the event log.
-    public var json: [UInt8] {
+    package var json: [UInt8] {
         var json = JSONBuffer(capacity: 1 << 16)
         json.beginObject()
         json.member("scenario", text: setup.scenario.name)
@@ -71,7 +71,7 @@ extension PowerRunReport {
 
     /// The timeline as CSV, one row a second: receiver state and current, true speed, whether
     /// the device truly moves and whether a location was delivered.
-    public var csv: [UInt8] {
+    package var csv: [UInt8] {
         var text = "second,state,current_mA,speed_mps,moving,fix\n"
         for point in timeline {
             text += "\(point.second),\(point.state.rawValue),\(point.current),\(Self.twoDecimals(point.speed)),"
@@ -81,7 +81,7 @@ extension PowerRunReport {
     }
 
     /// A number with two decimals, for tables and labels.
-    public static func twoDecimals(_ value: Double) -> String {
+    package static func twoDecimals(_ value: Double) -> String {
         JSONBuffer.decimalText(value, decimals: 2)
     }
 }

@@ -8,7 +8,7 @@ extension PowerRunReport {
     /// on the axis, the device's true speed, bands where it truly moves, marks where it moved
     /// without a location, clock-time ticks that fit the run's length, and a zoom on its
     /// busiest stretch.
-    public var svg: [UInt8] {
+    package var svg: [UInt8] {
         TimelinePlot(report: self).render()
     }
 }

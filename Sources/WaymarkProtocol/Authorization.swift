@@ -1,7 +1,7 @@
 import WaymarkJSON
 
 /// The authorization goal of a service session (`CLServiceSession.AuthorizationRequirement`).
-public enum ServiceSessionAuthorization: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
+package enum ServiceSessionAuthorization: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
     /// No authorization is asked for; the session only keeps the app "in use".
     case none
     /// Use while the app is in use.
@@ -11,21 +11,21 @@ public enum ServiceSessionAuthorization: String, Hashable, Sendable, CaseIterabl
 }
 
 /// The parameters of `startServiceSession` (protocol version 2).
-public struct ServiceSessionRequest: Hashable, Sendable {
+package struct ServiceSessionRequest: Hashable, Sendable {
     /// What the session needs.
-    public var authorization: ServiceSessionAuthorization
+    package var authorization: ServiceSessionAuthorization
     /// Asks for temporary full accuracy, for the purpose the key names.
-    public var fullAccuracyPurposeKey: String?
+    package var fullAccuracyPurposeKey: String?
 
     /// Creates a request.
-    public init(authorization: ServiceSessionAuthorization, fullAccuracyPurposeKey: String? = nil) {
+    package init(authorization: ServiceSessionAuthorization, fullAccuracyPurposeKey: String? = nil) {
         self.authorization = authorization
         self.fullAccuracyPurposeKey = fullAccuracyPurposeKey
     }
 }
 
 /// An app's authorization state, as the operator decided it.
-public enum AuthorizationState: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
+package enum AuthorizationState: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
     /// Nobody has decided yet.
     case notDetermined
     /// Refused.
@@ -39,14 +39,14 @@ public enum AuthorizationState: String, Hashable, Sendable, CaseIterable, Protoc
 }
 
 /// The answer to `authorizationStatus` (protocol version 2).
-public struct AuthorizationStatus: Hashable, Sendable {
+package struct AuthorizationStatus: Hashable, Sendable {
     /// The app's authorization.
-    public var state: AuthorizationState
+    package var state: AuthorizationState
     /// Whether the app gets precise locations (`false`: reduced accuracy).
-    public var fullAccuracy: Bool
+    package var fullAccuracy: Bool
 
     /// Creates a status.
-    public init(state: AuthorizationState, fullAccuracy: Bool) {
+    package init(state: AuthorizationState, fullAccuracy: Bool) {
         self.state = state
         self.fullAccuracy = fullAccuracy
     }

@@ -1,5 +1,5 @@
 /// The `code` of an error reply: what went wrong, in a word a program can switch on.
-public enum ErrorCode: String, Hashable, Sendable, CaseIterable {
+package enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     /// The line is not JSON.
     case malformedJSON
     /// The line is longer than ``ProtocolLimits/maximumLineLength``; it was discarded.
@@ -33,20 +33,20 @@ public enum ErrorCode: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A structured error: the `error` member of an error reply.
-public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public var code: ErrorCode
+    package var code: ErrorCode
     /// A sentence for people.
-    public var message: String
+    package var message: String
     /// For ``ErrorCode/unsupportedOperation``: the protocol version that brings the operation.
-    public var availableInVersion: Int?
+    package var availableInVersion: Int?
 
     /// Creates an error.
-    public init(_ code: ErrorCode, _ message: String, availableInVersion: Int? = nil) {
+    package init(_ code: ErrorCode, _ message: String, availableInVersion: Int? = nil) {
         self.code = code
         self.message = message
         self.availableInVersion = availableInVersion
     }
 
-    public var description: String { "\(code.rawValue): \(message)" }
+    package var description: String { "\(code.rawValue): \(message)" }
 }

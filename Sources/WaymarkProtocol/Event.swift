@@ -1,8 +1,8 @@
-public import WaymarkJSON
-public import WaymarkLocation
+package import WaymarkJSON
+package import WaymarkLocation
 
 /// A message the daemon sends on its own, for a subscription, session or monitor.
-public enum Event: Hashable, Sendable {
+package enum Event: Hashable, Sendable {
     /// A live update: `{"event":"update","subscription":7,"update":{…},"missed":0}`.
     case update(UpdateEvent)
     /// A service session's diagnostics changed (version 2):
@@ -12,7 +12,7 @@ public enum Event: Hashable, Sendable {
     case monitorEvent(monitor: UInt64, event: MonitorEvent)
 
     /// The event as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .update(let update):
             return [
@@ -46,17 +46,17 @@ public enum Event: Hashable, Sendable {
 }
 
 /// One live update for a subscription, with how many older ones were dropped for it.
-public struct UpdateEvent: Hashable, Sendable {
+package struct UpdateEvent: Hashable, Sendable {
     /// The subscription, as the reply to `startLiveUpdates` named it.
-    public var subscription: UInt64
+    package var subscription: UInt64
     /// The update.
-    public var update: LocationUpdate
+    package var update: LocationUpdate
     /// How many updates for this subscription the daemon dropped since the last one it
     /// delivered, because the client did not read fast enough (only the newest is kept).
-    public var missed: Int
+    package var missed: Int
 
     /// Creates an event.
-    public init(subscription: UInt64, update: LocationUpdate, missed: Int = 0) {
+    package init(subscription: UInt64, update: LocationUpdate, missed: Int = 0) {
         self.subscription = subscription
         self.update = update
         self.missed = missed
@@ -65,7 +65,7 @@ public struct UpdateEvent: Hashable, Sendable {
 
 extension UpdateEvent {
     /// The update's JSON, encoded once and shared by every client it goes to.
-    public static func encode(_ update: LocationUpdate) -> [UInt8] {
+    package static func encode(_ update: LocationUpdate) -> [UInt8] {
         var buffer = JSONBuffer(capacity: 512)
         update.write(to: &buffer)
         return buffer.bytes
@@ -73,7 +73,7 @@ extension UpdateEvent {
 
     /// The event's line from an update ``encode(_:)`` made: the same bytes as
     /// `ServerMessage.event(.update(…)).line`, without encoding the update again.
-    public static func line(subscription: UInt64, encodedUpdate: [UInt8], missed: Int) -> [UInt8] {
+    package static func line(subscription: UInt64, encodedUpdate: [UInt8], missed: Int) -> [UInt8] {
         var buffer = JSONBuffer(capacity: encodedUpdate.count + 64)
         buffer.beginObject()
         buffer.member("event", "update")

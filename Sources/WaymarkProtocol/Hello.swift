@@ -1,31 +1,31 @@
 import WaymarkJSON
 
 /// The client's `hello`: the newest protocol version it speaks, and who it is.
-public struct Hello: Hashable, Sendable {
+package struct Hello: Hashable, Sendable {
     /// The newest protocol version the client speaks.
-    public var version: Int
+    package var version: Int
     /// The app's identifier (such as `org.example.tracker`), by which the daemon keeps its
     /// authorization; `nil` for an anonymous client.
-    public var appID: String?
+    package var appID: String?
 
     /// Creates a hello.
-    public init(version: Int = ProtocolVersion.current, appID: String? = nil) {
+    package init(version: Int = ProtocolVersion.current, appID: String? = nil) {
         self.version = version
         self.appID = appID
     }
 }
 
 /// The daemon's answer to `hello`.
-public struct HelloResult: Hashable, Sendable {
+package struct HelloResult: Hashable, Sendable {
     /// The daemon's version, such as `0.1.0`.
-    public var daemonVersion: String
+    package var daemonVersion: String
     /// The protocol version the conversation uses: the older of the two peers' newest.
-    public var protocolVersion: Int
+    package var protocolVersion: Int
     /// The daemon's process ID.
-    public var pid: Int
+    package var pid: Int
 
     /// Creates an answer.
-    public init(daemonVersion: String, protocolVersion: Int, pid: Int) {
+    package init(daemonVersion: String, protocolVersion: Int, pid: Int) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
         self.pid = pid

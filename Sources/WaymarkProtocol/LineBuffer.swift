@@ -5,9 +5,9 @@
 /// the rest for later; it should append more bytes only once ``nextItem()`` returned `nil`,
 /// which bounds what the buffer holds to one partial line plus one read. The storage is
 /// released whenever the buffer empties, so an idle connection costs no buffer at all.
-public struct LineBuffer: Sendable {
+package struct LineBuffer: Sendable {
     /// What the bytes held.
-    public enum Item: Equatable, Sendable {
+    package enum Item: Equatable, Sendable {
         /// A complete line without its newline (and without a trailing carriage return).
         case line([UInt8])
         /// A line longer than the limit was discarded.
@@ -15,7 +15,7 @@ public struct LineBuffer: Sendable {
     }
 
     /// The longest line accepted, in bytes, without its newline.
-    public let maximumLength: Int
+    package let maximumLength: Int
     private var bytes: [UInt8] = []
     /// The first byte not taken yet.
     private var start = 0
@@ -25,15 +25,15 @@ public struct LineBuffer: Sendable {
     private var discarding = false
 
     /// A buffer for lines of at most `maximumLength` bytes.
-    public init(maximumLength: Int = ProtocolLimits.maximumLineLength) {
+    package init(maximumLength: Int = ProtocolLimits.maximumLineLength) {
         self.maximumLength = maximumLength
     }
 
     /// The memory the buffer holds, in bytes (its storage's capacity).
-    public var allocatedBytes: Int { bytes.capacity }
+    package var allocatedBytes: Int { bytes.capacity }
 
     /// Adds bytes read from the connection.
-    public mutating func append(_ incoming: UnsafeRawBufferPointer) {
+    package mutating func append(_ incoming: UnsafeRawBufferPointer) {
         var incoming = incoming[...]
         if discarding {
             guard let newline = incoming.firstIndex(of: 0x0A) else { return }
@@ -45,7 +45,7 @@ public struct LineBuffer: Sendable {
 
     /// The next complete line (blank lines are skipped) or oversize report, or `nil` when
     /// the bytes so far hold none.
-    public mutating func nextItem() -> Item? {
+    package mutating func nextItem() -> Item? {
         while let newline = bytes[scanned...].firstIndex(of: 0x0A) {
             var end = newline
             let length = end - start

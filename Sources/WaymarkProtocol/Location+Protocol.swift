@@ -1,11 +1,11 @@
-public import WaymarkJSON
-public import WaymarkLocation
+package import WaymarkJSON
+package import WaymarkLocation
 
 extension Location {
     /// The location as the protocol's `location` object: every field, numbers in their
     /// shortest exact form, so it decodes to an equal `Location`. Written straight into
     /// `buffer` (an update goes out at every fix: no intermediate tree).
-    public func write(to buffer: inout JSONBuffer) {
+    package func write(to buffer: inout JSONBuffer) {
         buffer.beginObject()
         buffer.member("latitude", number: latitude)
         buffer.member("longitude", number: longitude)
@@ -50,7 +50,7 @@ extension Location {
     }
 
     /// The `location` object as a JSON value (read back from what ``write(to:)`` writes).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var buffer = JSONBuffer(capacity: 512)
         write(to: &buffer)
         return JSONValue(writtenBytes: buffer.bytes)
@@ -85,7 +85,7 @@ extension Location {
     }
 
     /// Decodes a `location` object from JSON.
-    public init(json: JSONValue) throws(ProtocolError) {
+    package init(json: JSONValue) throws(ProtocolError) {
         try self.init(Fields(json, at: "location"))
     }
 }

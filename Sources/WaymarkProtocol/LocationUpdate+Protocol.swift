@@ -1,10 +1,10 @@
-public import WaymarkJSON
-public import WaymarkLocation
+package import WaymarkJSON
+package import WaymarkLocation
 
 extension LocationUpdate {
     /// The update as the protocol's `update` object, written straight into `buffer`:
     /// `{"location":{…}|null,"isStationary":false,"diagnostics":["locationUnavailable"]}`.
-    public func write(to buffer: inout JSONBuffer) {
+    package func write(to buffer: inout JSONBuffer) {
         buffer.beginObject()
         buffer.key("location")
         if let location { location.write(to: &buffer) } else { buffer.null() }
@@ -17,7 +17,7 @@ extension LocationUpdate {
     }
 
     /// The `update` object as a JSON value (read back from what ``write(to:)`` writes).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var buffer = JSONBuffer(capacity: 512)
         write(to: &buffer)
         return JSONValue(writtenBytes: buffer.bytes)
@@ -34,7 +34,7 @@ extension LocationUpdate {
 
 extension Diagnostics {
     /// The names of the diagnostics that are set, as a JSON array.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .array(names.map(JSONValue.string))
     }
 

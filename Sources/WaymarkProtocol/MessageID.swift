@@ -1,14 +1,14 @@
-public import WaymarkJSON
+package import WaymarkJSON
 
 /// The `id` a client gives a request, echoed verbatim in its reply: an integer or a string.
-public enum MessageID: Hashable, Sendable, CustomStringConvertible {
+package enum MessageID: Hashable, Sendable, CustomStringConvertible {
     /// An integer id.
     case number(Int64)
     /// A string id.
     case string(String)
 
     /// The id in `value`, or `nil` if it is neither an integer nor a string.
-    public init?(json value: JSONValue) {
+    package init?(json value: JSONValue) {
         switch value {
         case .integer(let number): self = .number(number)
         case .string(let text): self = .string(text)
@@ -17,12 +17,12 @@ public enum MessageID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The id as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .number(let number): .integer(number)
         case .string(let text): .string(text)
         }
     }
 
-    public var description: String { json.jsonText }
+    package var description: String { json.jsonText }
 }

@@ -1,17 +1,17 @@
 import WaymarkJSON
-public import WaymarkLocation
+package import WaymarkLocation
 
 /// A circular region (`CLMonitor.CircularGeographicCondition`).
-public struct CircularGeographicCondition: Hashable, Sendable {
+package struct CircularGeographicCondition: Hashable, Sendable {
     /// The centre's latitude, degrees.
-    public var latitude: Double
+    package var latitude: Double
     /// The centre's longitude, degrees.
-    public var longitude: Double
+    package var longitude: Double
     /// The radius, metres.
-    public var radius: Double
+    package var radius: Double
 
     /// Creates a condition.
-    public init(latitude: Double, longitude: Double, radius: Double) {
+    package init(latitude: Double, longitude: Double, radius: Double) {
         self.latitude = latitude
         self.longitude = longitude
         self.radius = radius
@@ -31,7 +31,7 @@ public struct CircularGeographicCondition: Hashable, Sendable {
 }
 
 /// The state of a monitored condition (`CLMonitor.Event.State`).
-public enum MonitorState: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
+package enum MonitorState: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
     /// Not known yet.
     case unknown
     /// Inside the region.
@@ -41,18 +41,18 @@ public enum MonitorState: String, Hashable, Sendable, CaseIterable, ProtocolName
 }
 
 /// The parameters of `addCondition` (protocol version 3).
-public struct ConditionRequest: Hashable, Sendable {
+package struct ConditionRequest: Hashable, Sendable {
     /// The open monitor.
-    public var monitor: UInt64
+    package var monitor: UInt64
     /// The condition's identifier, unique in the monitor.
-    public var identifier: String
+    package var identifier: String
     /// The condition.
-    public var condition: CircularGeographicCondition
+    package var condition: CircularGeographicCondition
     /// The state to assume until one is known (`assuming:`).
-    public var assuming: MonitorState?
+    package var assuming: MonitorState?
 
     /// Creates a request.
-    public init(monitor: UInt64, identifier: String, condition: CircularGeographicCondition, assuming: MonitorState? = nil) {
+    package init(monitor: UInt64, identifier: String, condition: CircularGeographicCondition, assuming: MonitorState? = nil) {
         self.monitor = monitor
         self.identifier = identifier
         self.condition = condition
@@ -61,18 +61,18 @@ public struct ConditionRequest: Hashable, Sendable {
 }
 
 /// A monitor's event (`CLMonitor.Event`): a condition's state changed, or a diagnostic arose.
-public struct MonitorEvent: Hashable, Sendable {
+package struct MonitorEvent: Hashable, Sendable {
     /// The condition's identifier.
-    public var identifier: String
+    package var identifier: String
     /// Its state.
-    public var state: MonitorState
+    package var state: MonitorState
     /// When the state was reached.
-    public var date: Timestamp
+    package var date: Timestamp
     /// Diagnostic names such as `accuracyLimited`, `conditionLimitExceeded`, `persistenceUnavailable`.
-    public var diagnostics: [String]
+    package var diagnostics: [String]
 
     /// Creates an event.
-    public init(identifier: String, state: MonitorState, date: Timestamp, diagnostics: [String] = []) {
+    package init(identifier: String, state: MonitorState, date: Timestamp, diagnostics: [String] = []) {
         self.identifier = identifier
         self.state = state
         self.date = date
@@ -94,14 +94,14 @@ public struct MonitorEvent: Hashable, Sendable {
 }
 
 /// The answer to `monitorRecord` (`CLMonitor.Record`): a condition and its last event.
-public struct MonitorRecord: Hashable, Sendable {
+package struct MonitorRecord: Hashable, Sendable {
     /// The condition.
-    public var condition: CircularGeographicCondition
+    package var condition: CircularGeographicCondition
     /// Its last event.
-    public var lastEvent: MonitorEvent
+    package var lastEvent: MonitorEvent
 
     /// Creates a record.
-    public init(condition: CircularGeographicCondition, lastEvent: MonitorEvent) {
+    package init(condition: CircularGeographicCondition, lastEvent: MonitorEvent) {
         self.condition = condition
         self.lastEvent = lastEvent
     }

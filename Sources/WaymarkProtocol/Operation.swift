@@ -1,9 +1,9 @@
 import WaymarkClock
 import WaymarkJSON
-public import WaymarkLocation
+package import WaymarkLocation
 
 /// What a request asks for: an operation and its parameters (`docs/protocol.md` lists them).
-public enum Operation: Hashable, Sendable {
+package enum Operation: Hashable, Sendable {
     /// Opens the conversation (version 1).
     case hello(Hello)
     /// Ends the conversation (version 1).
@@ -42,7 +42,7 @@ public enum Operation: Hashable, Sendable {
     case monitorIdentifiers(monitor: UInt64)
 
     /// The operation's `op`.
-    public var name: OperationName {
+    package var name: OperationName {
         switch self {
         case .hello: .hello
         case .bye: .bye

@@ -1,6 +1,6 @@
 /// The `op` of a request: every operation of the protocol, including those a later version
 /// of the daemon brings.
-public enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
+package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNamed {
     /// Opens the conversation: versions and the app's identity.
     case hello
     /// Ends the conversation; the daemon replies, then closes the connection.
@@ -41,7 +41,7 @@ public enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNam
 
     /// The protocol version that brings the operation: 1 for live updates, location requests
     /// and status; 2 for authorization and sessions; 3 for monitors.
-    public var introducedIn: Int {
+    package var introducedIn: Int {
         switch self {
         case .hello, .bye, .status, .startLiveUpdates, .stopLiveUpdates, .requestLocation, .cancelRequest: 1
         case .authorizationStatus, .startServiceSession, .stopServiceSession,

@@ -1,20 +1,20 @@
-public import WaymarkJSON
+package import WaymarkJSON
 
 /// The daemon's answer to one request: `{"id":1,"op":"startLiveUpdates","result":{…}}` or
 /// `{"id":1,"op":"startLiveUpdates","error":{"code":"…","message":"…"}}`.
-public struct Reply: Hashable, Sendable {
+package struct Reply: Hashable, Sendable {
     /// The request's id; `nil` when the request had none that could be read.
-    public var id: MessageID?
+    package var id: MessageID?
     /// The request's operation; `nil` when it named none that is known.
-    public var operation: OperationName?
+    package var operation: OperationName?
     /// The `op` of a request that named no known operation, echoed in its `unknownOperation`
     /// error reply.
-    public var unknownOperation: String?
+    package var unknownOperation: String?
     /// The result, or the error.
-    public var outcome: Result<ReplyResult, ProtocolError>
+    package var outcome: Result<ReplyResult, ProtocolError>
 
     /// Creates a reply.
-    public init(
+    package init(
         id: MessageID?, operation: OperationName?, unknownOperation: String? = nil, outcome: Result<ReplyResult, ProtocolError>
     ) {
         self.id = id
@@ -24,7 +24,7 @@ public struct Reply: Hashable, Sendable {
     }
 
     /// The reply as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: JSONObject = ["id": id?.json ?? .null]
         if let op = operation?.rawValue ?? unknownOperation { object["op"] = .string(op) }
         switch outcome {

@@ -1,8 +1,8 @@
 import WaymarkJSON
-public import WaymarkLocation
+package import WaymarkLocation
 
 /// What a successful reply carries; which case depends on the request's operation.
-public enum ReplyResult: Hashable, Sendable {
+package enum ReplyResult: Hashable, Sendable {
     /// To `hello`.
     case hello(HelloResult)
     /// To operations that return nothing (`bye`, `stopLiveUpdates`, …): `{}`.

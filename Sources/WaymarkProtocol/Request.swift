@@ -1,30 +1,30 @@
-public import WaymarkJSON
+package import WaymarkJSON
 
 /// A client's request: `{"id":1,"op":"startLiveUpdates","configuration":"fitness"}`.
-public struct Request: Hashable, Sendable {
+package struct Request: Hashable, Sendable {
     /// The client's id for the request, echoed in the reply.
-    public var id: MessageID
+    package var id: MessageID
     /// What the request asks for.
-    public var operation: Operation
+    package var operation: Operation
 
     /// Creates a request.
-    public init(id: MessageID, operation: Operation) {
+    package init(id: MessageID, operation: Operation) {
         self.id = id
         self.operation = operation
     }
 
     /// The request as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: JSONObject = ["id": id.json, "op": .string(operation.name.rawValue)]
         for (key, value) in MessageLine.compact(operation.parameters).members { object[key] = value }
         return .object(object)
     }
 
     /// The request as a line, newline included.
-    public var line: [UInt8] { MessageLine.bytes(json) }
+    package var line: [UInt8] { MessageLine.bytes(json) }
 
     /// Decodes a line (without its newline). Members the operation does not define are ignored.
-    public init(line: some Collection<UInt8>) throws(RejectedRequest) {
+    package init(line: some Collection<UInt8>) throws(RejectedRequest) {
         let fields: Fields
         do throws(ProtocolError) {
             fields = try MessageLine.fields(line)
@@ -60,18 +60,18 @@ public struct Request: Hashable, Sendable {
 }
 
 /// A line that is not a valid request, with what could be read of it for the error reply.
-public struct RejectedRequest: Error, Hashable, Sendable {
+package struct RejectedRequest: Error, Hashable, Sendable {
     /// The request's id, if it had a valid one.
-    public var id: MessageID?
+    package var id: MessageID?
     /// The operation, if it named a known one.
-    public var operation: OperationName?
+    package var operation: OperationName?
     /// The `op` it named, if that is no operation of the protocol (echoed in the reply).
-    public var unknownOperation: String?
+    package var unknownOperation: String?
     /// Why it was rejected.
-    public var error: ProtocolError
+    package var error: ProtocolError
 
     /// The error reply the request gets.
-    public var reply: Reply {
+    package var reply: Reply {
         Reply(id: id, operation: operation, unknownOperation: unknownOperation, outcome: .failure(error))
     }
 }

@@ -1,20 +1,20 @@
-public import WaymarkJSON
+package import WaymarkJSON
 
 /// Anything the daemon sends: a reply to a request or an event.
-public enum ServerMessage: Hashable, Sendable {
+package enum ServerMessage: Hashable, Sendable {
     /// A reply (the message has no `event` member).
     case reply(Reply)
     /// An event (the message has an `event` member).
     case event(Event)
 
     /// Decodes a line (without its newline). Members a message does not define are ignored.
-    public init(line: some Collection<UInt8>) throws(ProtocolError) {
+    package init(line: some Collection<UInt8>) throws(ProtocolError) {
         let fields = try MessageLine.fields(line)
         self = fields.object["event"] == nil ? .reply(try Reply(fields)) : .event(try Event(fields))
     }
 
     /// The message as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .reply(let reply): reply.json
         case .event(let event): event.json
@@ -22,5 +22,5 @@ public enum ServerMessage: Hashable, Sendable {
     }
 
     /// The message as a line, newline included.
-    public var line: [UInt8] { MessageLine.bytes(json) }
+    package var line: [UInt8] { MessageLine.bytes(json) }
 }

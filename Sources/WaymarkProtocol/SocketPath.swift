@@ -5,14 +5,14 @@
 /// `XDG_RUNTIME_DIR`. `WAYMARK_SOCKET` overrides both, for daemon and clients alike. A daemon
 /// systemd starts with `RuntimeDirectory=waymark` listens in `$RUNTIME_DIRECTORY`, which is
 /// ``system``'s directory.
-public enum SocketPath {
+package enum SocketPath {
     /// The system daemon's socket.
-    public static let system = "/run/waymark/waymark.sock"
+    package static let system = "/run/waymark/waymark.sock"
     /// The environment variable that names the socket explicitly.
-    public static let environmentVariable = "WAYMARK_SOCKET"
+    package static let environmentVariable = "WAYMARK_SOCKET"
 
     /// The development socket for user `uid`, given the value of `XDG_RUNTIME_DIR`.
-    public static func development(runtimeDirectory: String?, uid: UInt32) -> String {
+    package static func development(runtimeDirectory: String?, uid: UInt32) -> String {
         if let runtimeDirectory, runtimeDirectory.hasPrefix("/") {
             return "\(runtimeDirectory)/waymark/waymark.sock"
         }
@@ -22,7 +22,7 @@ public enum SocketPath {
     /// Where a daemon run by `uid` listens: `WAYMARK_SOCKET`, else `waymark.sock` in the
     /// first directory of `RUNTIME_DIRECTORY` (set by systemd), else ``system`` for root, else
     /// the development socket. `environment` looks a variable up.
-    public static func daemon(environment: (String) -> String?, uid: UInt32) -> String {
+    package static func daemon(environment: (String) -> String?, uid: UInt32) -> String {
         if let explicit = explicit(environment) { return explicit }
         if let runtime = environment("RUNTIME_DIRECTORY")?.split(separator: ":").first, runtime.hasPrefix("/") {
             return "\(runtime)/waymark.sock"
@@ -32,7 +32,7 @@ public enum SocketPath {
 
     /// Where a client looks, in order: `WAYMARK_SOCKET` alone if set, else ``system`` and then
     /// the development socket (the first that exists is the one to use).
-    public static func clientCandidates(environment: (String) -> String?, uid: UInt32) -> [String] {
+    package static func clientCandidates(environment: (String) -> String?, uid: UInt32) -> [String] {
         if let explicit = explicit(environment) { return [explicit] }
         return [system, development(runtimeDirectory: environment("XDG_RUNTIME_DIR"), uid: uid)]
     }

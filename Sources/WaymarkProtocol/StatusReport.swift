@@ -1,9 +1,9 @@
-public import WaymarkJSON
-public import WaymarkLocation
+package import WaymarkJSON
+package import WaymarkLocation
 
 extension StatusReport {
     /// The report as the protocol's `status` object.
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "daemonVersion": .string(daemonVersion), "uptime": .number(uptime, decimals: 3),
             "source": ["kind": .string(source.kind), "description": .string(source.description), "isSimulated": .bool(source.isSimulated)],

@@ -1,5 +1,5 @@
 /// The release every Waymark program reports (`--version`, `hello`, `status`).
-public enum WaymarkRelease {
+package enum WaymarkRelease {
     /// The version, `MAJOR.MINOR.PATCH`.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 }

@@ -9,9 +9,9 @@
 /// since bytes on its RX line would wake it.
 ///
 /// The host tells it what happens and sends the intervals it answers (UBX-CFG-RATE, PMTK220).
-public struct FirstFixRate: Hashable, Sendable {
+package struct FirstFixRate: Hashable, Sendable {
     /// The interval between fixes in normal running.
-    public static let normal = Duration.seconds(1)
+    package static let normal = Duration.seconds(1)
 
     private enum Phase: Hashable, Sendable {
         case normal
@@ -20,33 +20,33 @@ public struct FirstFixRate: Hashable, Sendable {
     }
 
     /// The interval used until the first fix.
-    public let fast: Duration
+    package let fast: Duration
     private var phase = Phase.normal
 
     /// A plan using `fast` until each power-up's first fix.
-    public init(fast: Duration) {
+    package init(fast: Duration) {
         self.fast = fast
     }
 
     /// The receiver was powered up; it cannot hear commands until it talks.
-    public mutating func poweredUp() {
+    package mutating func poweredUp() {
         phase = .awaitingReceiver
     }
 
     /// The receiver was powered down: nothing is to be sent to it.
-    public mutating func poweredDown() {
+    package mutating func poweredDown() {
         phase = .normal
     }
 
     /// Sentences came from the receiver. Returns the interval to send, if any.
-    public mutating func receiverTalked() -> Duration? {
+    package mutating func receiverTalked() -> Duration? {
         guard phase == .awaitingReceiver else { return nil }
         phase = .fast
         return fast
     }
 
     /// A fix with a position came. Returns the interval to send, if any.
-    public mutating func fixArrived() -> Duration? {
+    package mutating func fixArrived() -> Duration? {
         defer { phase = .normal }
         return phase == .fast ? Self.normal : nil
     }

@@ -12,23 +12,23 @@
 ///   when the receiver loses all power;
 /// * it is usable for up to ``validity`` after it was computed, and gives a first fix in
 ///   about the hot start's time, less accurate until the broadcast ephemeris is decoded.
-public struct OrbitPrediction: Hashable, Sendable {
+package struct OrbitPrediction: Hashable, Sendable {
     /// How long after it was computed the prediction still allows a hot-like start.
-    public var validity: Duration
+    package var validity: Duration
     /// Tracking time after the first fix before a prediction is computed: one navigation
     /// frame (the broadcast ephemeris repeats every 30 s).
-    public var computeTime: Duration
+    package var computeTime: Duration
     /// The position error of fixes from predicted orbits, as a multiple of the receiver's
     /// error, until the broadcast ephemeris is decoded (``computeTime`` after the first fix).
-    public var errorFactor: Double
+    package var errorFactor: Double
 
     /// Creates the figures of an orbit prediction.
-    public init(validity: Duration, computeTime: Duration = .seconds(30), errorFactor: Double = 2) {
+    package init(validity: Duration, computeTime: Duration = .seconds(30), errorFactor: Double = 2) {
         self.validity = validity
         self.computeTime = computeTime
         self.errorFactor = errorFactor
     }
 
     /// AssistNow Autonomous and EASY: up to three days.
-    public static let threeDays = OrbitPrediction(validity: .seconds(3 * 24 * 3_600))
+    package static let threeDays = OrbitPrediction(validity: .seconds(3 * 24 * 3_600))
 }

@@ -1,7 +1,7 @@
-public import WaymarkClock
+package import WaymarkClock
 
 /// The power states of a GNSS receiver, each with its own current draw.
-public enum ReceiverPowerState: String, Hashable, Sendable, CaseIterable {
+package enum ReceiverPowerState: String, Hashable, Sendable, CaseIterable {
     /// No supply at all: everything is forgotten (the next start is cold).
     case off
     /// Main supply off, backup supply (V_BCKP, VBAT) kept: RTC and ephemeris survive.
@@ -14,11 +14,11 @@ public enum ReceiverPowerState: String, Hashable, Sendable, CaseIterable {
     case tracking
 
     /// Whether the receiver is navigating (acquiring or tracking).
-    public var isOn: Bool { self == .acquiring || self == .tracking }
+    package var isOn: Bool { self == .acquiring || self == .tracking }
 }
 
 /// How a receiver starts, given what it remembers.
-public enum StartKind: String, Hashable, Sendable {
+package enum StartKind: String, Hashable, Sendable {
     /// Time, position and a valid ephemeris remembered: a fix in about a second.
     case hot
     /// The ephemeris expired but the receiver's own orbit prediction (``OrbitPrediction``) is
@@ -31,21 +31,21 @@ public enum StartKind: String, Hashable, Sendable {
 }
 
 /// One power-on of the receiver: when, how it started, and when the first fix came.
-public struct ReceiverStart: Hashable, Sendable {
+package struct ReceiverStart: Hashable, Sendable {
     /// When the receiver was powered on (or woken).
-    public var instant: Instant
+    package var instant: Instant
     /// The kind of start.
-    public var kind: StartKind
+    package var kind: StartKind
     /// The measurement instant of the first epoch with a fix (on the receiver's measurement grid).
-    public var firstFix: Instant
+    package var firstFix: Instant
 
     /// Creates a record of a start.
-    public init(instant: Instant, kind: StartKind, firstFix: Instant) {
+    package init(instant: Instant, kind: StartKind, firstFix: Instant) {
         self.instant = instant
         self.kind = kind
         self.firstFix = firstFix
     }
 
     /// Time to first fix.
-    public var timeToFirstFix: Duration { firstFix - instant }
+    package var timeToFirstFix: Duration { firstFix - instant }
 }

@@ -1,12 +1,12 @@
 import WaymarkNMEA
-public import WaymarkLocation
+package import WaymarkLocation
 
 /// A GNSS receiver's figures: currents per power state, supply voltage, times to first fix,
 /// ephemeris validity, constellations, sentence set and error model. Sources and the values
 /// that are assumptions are listed in `docs/simulation.md`.
-public struct ReceiverProfile: Hashable, Sendable {
+package struct ReceiverProfile: Hashable, Sendable {
     /// The order in which the receiver writes an epoch's sentences.
-    public enum SentenceLayout: Hashable, Sendable {
+    package enum SentenceLayout: Hashable, Sendable {
         /// u-blox M8 default: RMC, VTG, GGA, GSA per constellation, GSV per constellation,
         /// (GST when enabled), GLL. Quectel L76 uses the same set and order.
         case ublox
@@ -15,49 +15,49 @@ public struct ReceiverProfile: Hashable, Sendable {
     }
 
     /// A short identifier (`ublox-m8`, `mt3339`, `quectel-l76`).
-    public var name: String
+    package var name: String
     /// Supply voltage of the main and backup supplies, volts.
-    public var supplyVoltage: Double
+    package var supplyVoltage: Double
     /// Current with only the backup supply kept, mA.
-    public var backupCurrent: Double
+    package var backupCurrent: Double
     /// Current in standby (navigation stopped, memory kept), mA.
-    public var standbyCurrent: Double
+    package var standbyCurrent: Double
     /// Current while acquiring, mA.
-    public var acquisitionCurrent: Double
+    package var acquisitionCurrent: Double
     /// Current while tracking, mA.
-    public var trackingCurrent: Double
+    package var trackingCurrent: Double
     /// Time to first fix, hot start.
-    public var hotStart: Duration
+    package var hotStart: Duration
     /// Time to first fix, warm start.
-    public var warmStart: Duration
+    package var warmStart: Duration
     /// Time to first fix, cold start.
-    public var coldStart: Duration
+    package var coldStart: Duration
     /// How long after the last fix the stored ephemeris still allows a hot start.
-    public var ephemerisValidity: Duration
+    package var ephemerisValidity: Duration
     /// Whether the board keeps a backup supply (battery, supercap) when main power is cut.
-    public var hasBackupSupply: Bool
+    package var hasBackupSupply: Bool
     /// The receiver's own orbit prediction, once enabled (AssistNow Autonomous, EASY).
-    public var orbitPrediction: OrbitPrediction?
+    package var orbitPrediction: OrbitPrediction?
     /// The constellations tracked.
-    public var constellations: [Constellation]
+    package var constellations: [Constellation]
     /// The sentence set and order.
-    public var layout: SentenceLayout
+    package var layout: SentenceLayout
     /// 1-sigma position error per horizontal axis at HDOP 1, metres.
-    public var horizontalError: Double
+    package var horizontalError: Double
     /// 1-sigma speed error per axis, m/s.
-    public var speedError: Double
+    package var speedError: Double
     /// Whether GST (error statistics) is output.
-    public var emitsGST: Bool
+    package var emitsGST: Bool
     /// The measurement interval asked for from power-up to the first fix (``FirstFixRate``):
     /// 200 ms, a rate each of these receivers sustains with its full sentence set at
     /// 57,600 baud and more.
-    public var firstFixInterval = Duration.milliseconds(200)
+    package var firstFixInterval = Duration.milliseconds(200)
     /// What the receiver prints when it boots: u-blox's `GNTXT` banner, MediaTek's
     /// `PMTK011`/`PMTK010` system messages.
-    public var startupMessage: [UInt8]
+    package var startupMessage: [UInt8]
 
     /// The current drawn in a power state, mA.
-    public func current(in state: ReceiverPowerState) -> Double {
+    package func current(in state: ReceiverPowerState) -> Double {
         switch state {
         case .off: 0
         case .backup: backupCurrent
@@ -68,7 +68,7 @@ public struct ReceiverProfile: Hashable, Sendable {
     }
 
     /// Time to first fix for a kind of start.
-    public func timeToFirstFix(_ kind: StartKind) -> Duration {
+    package func timeToFirstFix(_ kind: StartKind) -> Duration {
         switch kind {
         case .hot, .predicted: hotStart
         case .warm: warmStart
@@ -78,7 +78,7 @@ public struct ReceiverProfile: Hashable, Sendable {
 
     /// u-blox NEO-M8N (M8 figures from the SAM-M8Q data sheet UBX-16012619 at 3.0 V,
     /// GPS + GLONASS). Standby is the 9.5 mA power-save mode; warm start is an assumption.
-    public static let ubloxM8 = ReceiverProfile(
+    package static let ubloxM8 = ReceiverProfile(
         name: "ublox-m8", supplyVoltage: 3.0, backupCurrent: 0.015, standbyCurrent: 9.5, acquisitionCurrent: 32,
         trackingCurrent: 29, hotStart: .seconds(1), warmStart: .seconds(25), coldStart: .seconds(26),
         ephemerisValidity: .seconds(4 * 3_600), hasBackupSupply: true, orbitPrediction: .threeDays, constellations: [.gps, .glonass],
@@ -88,7 +88,7 @@ public struct ReceiverProfile: Hashable, Sendable {
     /// MediaTek MT3339 as on the Adafruit Ultimate GPS (GlobalTop PA6H), GPS only, 3.3 V.
     /// Times to first fix from the PA6H data sheet (1 s hot, 33 s warm, 35 s cold); standby
     /// as measured by a user.
-    public static let mediatekMT3339 = ReceiverProfile(
+    package static let mediatekMT3339 = ReceiverProfile(
         name: "mt3339", supplyVoltage: 3.3, backupCurrent: 0.007, standbyCurrent: 2, acquisitionCurrent: 25,
         trackingCurrent: 20, hotStart: .seconds(1), warmStart: .seconds(33), coldStart: .seconds(35),
         ephemerisValidity: .seconds(2 * 3_600), hasBackupSupply: true, orbitPrediction: .threeDays, constellations: [.gps],
@@ -97,7 +97,7 @@ public struct ReceiverProfile: Hashable, Sendable {
     /// Quectel L76 (MediaTek inside), GPS + GLONASS, 3.3 V. Standby (STANDBY pin) and
     /// backup currents from Quectel documents; acquisition, tracking and TTFF are
     /// typical values, unverified.
-    public static let quectelL76 = ReceiverProfile(
+    package static let quectelL76 = ReceiverProfile(
         name: "quectel-l76", supplyVoltage: 3.3, backupCurrent: 0.014, standbyCurrent: 0.6, acquisitionCurrent: 26,
         trackingCurrent: 22, hotStart: .seconds(1), warmStart: .seconds(30), coldStart: .seconds(35),
         ephemerisValidity: .seconds(2 * 3_600), hasBackupSupply: true, orbitPrediction: .threeDays, constellations: [.gps, .glonass],
@@ -107,10 +107,10 @@ public struct ReceiverProfile: Hashable, Sendable {
     static let mediatekStartup = Array("$PMTK011,MTKGPS*08\r\n$PMTK010,001*2E\r\n".utf8)
 
     /// The profiles above.
-    public static let all = [ubloxM8, mediatekMT3339, quectelL76]
+    package static let all = [ubloxM8, mediatekMT3339, quectelL76]
 
     /// The profile with a name, if any.
-    public static func named(_ name: String) -> ReceiverProfile? {
+    package static func named(_ name: String) -> ReceiverProfile? {
         all.first { $0.name == name }
     }
 }

@@ -2,9 +2,9 @@ import Glibc
 
 /// A POSIX thread that runs one body to its end and is never joined (pthread_create(3),
 /// pthread_detach(3)): the event loop's own thread.
-public enum DetachedThread {
+package enum DetachedThread {
     /// Starts a thread running `body`. Throws when the system has no thread to give (EAGAIN).
-    public static func start(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
+    package static func start(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, { context in

@@ -5,17 +5,17 @@ import Glibc
 ///
 /// Everything WaymarkSystem opens is nonblocking and close-on-exec: reads and writes that
 /// cannot proceed return `nil` rather than wait, because one event loop owns every descriptor.
-public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
+package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// The kernel's descriptor number.
-    public let rawValue: Int32
+    package let rawValue: Int32
 
     /// Wraps an existing descriptor number.
-    public init(rawValue: Int32) {
+    package init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
     /// Whether a file is opened for reading, writing or both.
-    public enum AccessMode: Sendable {
+    package enum AccessMode: Sendable {
         /// `O_RDONLY`.
         case readOnly
         /// `O_WRONLY`.
@@ -34,7 +34,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Opens `path` with open(2): nonblocking, close-on-exec, and never as the controlling
     /// terminal (`O_NOCTTY`), which is what a serial port or pipe needs.
-    public static func open(
+    package static func open(
         _ path: String, _ access: AccessMode
     ) throws(SystemError) -> FileDescriptor {
         let flags = access.flags | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
@@ -43,7 +43,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Closes the descriptor with close(2). Linux releases the descriptor even when close
     /// reports EINTR, so that is not an error and the call is never retried.
-    public func close() throws(SystemError) {
+    package func close() throws(SystemError) {
         if system_close(rawValue) == -1 && Glibc.errno != EINTR {
             throw SystemError.last("close")
         }
@@ -51,7 +51,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Reads into `buffer` with read(2). Returns the number of bytes read, 0 at end of file,
     /// or `nil` when nothing is available yet.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
         try nilIfWouldBlock { () throws(SystemError) in
             try check("read") { system_read(rawValue, buffer.baseAddress, buffer.count) }
         }
@@ -59,7 +59,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// Writes `bytes` with write(2). Returns how many were written, or `nil` when the
     /// descriptor cannot take any now. Use ``send(_:)`` on sockets, which cannot raise SIGPIPE.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
         try nilIfWouldBlock { () throws(SystemError) in
             try check("write") { system_write(rawValue, bytes.baseAddress, bytes.count) }
         }
@@ -80,7 +80,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 extension FileDescriptor {
     /// Creates (or truncates) the file at `path` for writing, with `permissions` for a new
     /// file (less the umask), close-on-exec.
-    public static func create(_ path: String, permissions: UInt32 = 0o644) throws(SystemError) -> FileDescriptor {
+    package static func create(_ path: String, permissions: UInt32 = 0o644) throws(SystemError) -> FileDescriptor {
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
         return FileDescriptor(rawValue: try check("open", path) { system_create(path, flags, mode_t(permissions)) })
     }
@@ -88,7 +88,7 @@ extension FileDescriptor {
     /// Waits up to `timeout` (for ever when `nil`) until the descriptor is ready for `events`
     /// (poll(2)); returns `false` when the time ran out. A hangup or error counts as ready, so
     /// that the read or write that follows reports it.
-    public func wait(for events: IOEvents, timeout: Duration?) throws(SystemError) -> Bool {
+    package func wait(for events: IOEvents, timeout: Duration?) throws(SystemError) -> Bool {
         var request = pollfd(fd: rawValue, events: 0, revents: 0)
         if events.contains(.readable) { request.events |= Int16(POLLIN) }
         if events.contains(.writable) { request.events |= Int16(POLLOUT) }
@@ -98,7 +98,7 @@ extension FileDescriptor {
 
     /// Writes all of `bytes`, waiting (at most `patience` per stall, for ever when `nil`)
     /// while the descriptor cannot take more; a stall longer than that is `ETIMEDOUT`.
-    public func writeAll(_ bytes: UnsafeRawBufferPointer, patience: Duration? = nil) throws(SystemError) {
+    package func writeAll(_ bytes: UnsafeRawBufferPointer, patience: Duration? = nil) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
             if let written = try write(UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
@@ -110,7 +110,7 @@ extension FileDescriptor {
     }
 
     /// Writes all of `bytes` (see ``writeAll(_:patience:)``).
-    public func writeAll(_ bytes: [UInt8], patience: Duration? = nil) throws(SystemError) {
+    package func writeAll(_ bytes: [UInt8], patience: Duration? = nil) throws(SystemError) {
         try bytes.withUnsafeBytes { buffer in
             Result { () throws(SystemError) in try writeAll(buffer, patience: patience) }
         }.get()
@@ -118,7 +118,7 @@ extension FileDescriptor {
 
     /// Reads what comes next into `buffer`, waiting while a pipe or terminal has nothing
     /// yet: the count, or 0 at the end of the file.
-    public func readWaiting(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+    package func readWaiting(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
         while true {
             if let count = try read(into: buffer) { return count }
             _ = try wait(for: .readable, timeout: nil)
@@ -126,7 +126,7 @@ extension FileDescriptor {
     }
 
     /// Reads a whole (small) file: a capture, a scenario, a board definition.
-    public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+    package static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
         let file = try FileDescriptor.open(path, .readOnly)
         defer { try? file.close() }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)

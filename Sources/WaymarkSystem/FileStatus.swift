@@ -1,39 +1,39 @@
 import Glibc
 
 /// What stat(2) says about a file: its type, owner, group and permission bits.
-public struct FileStatus: Hashable, Sendable {
+package struct FileStatus: Hashable, Sendable {
     /// The file's type.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case regular, directory, characterDevice, blockDevice, fifo, socket, symbolicLink
     }
 
     /// The type.
-    public let kind: Kind
+    package let kind: Kind
     /// The owner's user id.
-    public let ownerID: UInt32
+    package let ownerID: UInt32
     /// The group id.
-    public let groupID: UInt32
+    package let groupID: UInt32
     /// The permission bits, with set-id and sticky (`mode & 0o7777`).
-    public let permissions: UInt32
+    package let permissions: UInt32
     /// For a device, its major number (Linux's encoding of `st_rdev`); otherwise 0.
-    public let deviceMajor: UInt64
+    package let deviceMajor: UInt64
 
     /// The status of the file at `path`, following a symbolic link (stat(2)).
-    public init(path: String) throws(SystemError) {
+    package init(path: String) throws(SystemError) {
         var status = stat()
         _ = try check("stat", path) { system_stat(path, &status) }
         self.init(status)
     }
 
     /// The status of `path` itself, a symbolic link not followed (lstat(2)).
-    public init(linkAt path: String) throws(SystemError) {
+    package init(linkAt path: String) throws(SystemError) {
         var status = stat()
         _ = try check("lstat", path) { system_lstat(path, &status) }
         self.init(status)
     }
 
     /// The status of the open file `descriptor` (fstat(2)).
-    public init(_ descriptor: FileDescriptor) throws(SystemError) {
+    package init(_ descriptor: FileDescriptor) throws(SystemError) {
         var status = stat()
         _ = try check("fstat") { system_fstat(descriptor.rawValue, &status) }
         self.init(status)
@@ -58,5 +58,5 @@ public struct FileStatus: Hashable, Sendable {
     }
 
     /// Whether its group or everyone may write to it.
-    public var isWritableByOthers: Bool { permissions & 0o022 != 0 }
+    package var isWritableByOthers: Bool { permissions & 0o022 != 0 }
 }

@@ -2,23 +2,23 @@ import CWaymarkSystem
 
 /// Readiness conditions in epoll's terms: what a registration waits for, and what a wait
 /// reports. ``hangup`` and ``error`` are always reported, whether asked for or not.
-public struct IOEvents: OptionSet, Hashable, Sendable {
+package struct IOEvents: OptionSet, Hashable, Sendable {
     /// The epoll event bits.
-    public let rawValue: UInt32
+    package let rawValue: UInt32
 
     /// Wraps epoll event bits.
-    public init(rawValue: UInt32) {
+    package init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
 
     /// Data can be read, or a connection accepted (`EPOLLIN`).
-    public static let readable = IOEvents(rawValue: EPOLLIN.rawValue)
+    package static let readable = IOEvents(rawValue: EPOLLIN.rawValue)
     /// Data can be written (`EPOLLOUT`).
-    public static let writable = IOEvents(rawValue: EPOLLOUT.rawValue)
+    package static let writable = IOEvents(rawValue: EPOLLOUT.rawValue)
     /// The peer shut down its writing side (`EPOLLRDHUP`).
-    public static let peerClosed = IOEvents(rawValue: EPOLLRDHUP.rawValue)
+    package static let peerClosed = IOEvents(rawValue: EPOLLRDHUP.rawValue)
     /// Both directions are closed, or a terminal's other side went away (`EPOLLHUP`).
-    public static let hangup = IOEvents(rawValue: EPOLLHUP.rawValue)
+    package static let hangup = IOEvents(rawValue: EPOLLHUP.rawValue)
     /// An error is pending on the descriptor (`EPOLLERR`).
-    public static let error = IOEvents(rawValue: EPOLLERR.rawValue)
+    package static let error = IOEvents(rawValue: EPOLLERR.rawValue)
 }

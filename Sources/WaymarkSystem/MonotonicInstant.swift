@@ -5,52 +5,52 @@ import Glibc
 ///
 /// It is an `InstantProtocol` instant, with `+ Duration`, `- Duration` and `instant - instant`
 /// as on the standard clocks' instants.
-public struct MonotonicInstant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+package struct MonotonicInstant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
     /// Nanoseconds on `CLOCK_MONOTONIC`.
-    public var nanoseconds: Int64
+    package var nanoseconds: Int64
 
     /// The instant `nanoseconds` into `CLOCK_MONOTONIC`.
-    public init(nanoseconds: Int64) {
+    package init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
     }
 
     /// The current instant, read with `clock_gettime(CLOCK_MONOTONIC)`.
-    public static var now: MonotonicInstant {
+    package static var now: MonotonicInstant {
         MonotonicInstant(nanoseconds: readClock(CLOCK_MONOTONIC))
     }
 
     /// The instant `duration` later (earlier if negative).
-    public func advanced(by duration: Duration) -> MonotonicInstant {
+    package func advanced(by duration: Duration) -> MonotonicInstant {
         MonotonicInstant(nanoseconds: nanoseconds + duration.nanoseconds)
     }
 
     /// The time from this instant to `other`.
-    public func duration(to other: MonotonicInstant) -> Duration {
+    package func duration(to other: MonotonicInstant) -> Duration {
         .nanoseconds(other.nanoseconds - nanoseconds)
     }
 
     /// The instant `rhs` after `lhs`.
-    public static func + (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
+    package static func + (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
         lhs.advanced(by: rhs)
     }
 
     /// The instant `rhs` before `lhs`.
-    public static func - (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
+    package static func - (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
         lhs.advanced(by: .zero - rhs)
     }
 
     /// The time from `rhs` to `lhs`.
-    public static func - (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Duration {
+    package static func - (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Duration {
         rhs.duration(to: lhs)
     }
 
     /// Whether `lhs` comes before `rhs`.
-    public static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool {
+    package static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds
     }
 
     /// Seconds with nanosecond digits, such as `1234.000000500s`.
-    public var description: String {
+    package var description: String {
         let fraction = String(nanoseconds % 1_000_000_000)
         let padding = String(repeating: "0", count: 9 - fraction.count)
         return "\(nanoseconds / 1_000_000_000).\(padding)\(fraction)s"

@@ -3,17 +3,17 @@ import Glibc
 /// A pseudo-terminal pair (pty(7)): the secondary behaves like a serial port and the primary
 /// is the device behind it. Tests and replay write NMEA into the primary; the daemon reads
 /// the secondary exactly as it reads a real UART.
-public struct PseudoTerminal: Sendable {
+package struct PseudoTerminal: Sendable {
     /// The device side: what is written here comes out of the secondary.
-    public let primary: FileDescriptor
+    package let primary: FileDescriptor
     /// The terminal side, in raw mode: what a serial driver reads.
-    public let secondary: FileDescriptor
+    package let secondary: FileDescriptor
     /// The secondary's path, such as `/dev/pts/3`, for a process that opens it by name.
-    public let secondaryPath: String
+    package let secondaryPath: String
 
     /// Opens a new pair with posix_openpt(3), grantpt(3), unlockpt(3) and ptsname_r(3). Both
     /// ends are nonblocking and close-on-exec; the secondary is in raw mode.
-    public init() throws(SystemError) {
+    package init() throws(SystemError) {
         let flags = O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC
         let primary = FileDescriptor(rawValue: try check("posix_openpt") { system_posix_openpt(flags) })
         do throws(SystemError) {
@@ -37,7 +37,7 @@ public struct PseudoTerminal: Sendable {
     }
 
     /// Closes both ends.
-    public func close() throws(SystemError) {
+    package func close() throws(SystemError) {
         try secondary.close()
         try primary.close()
     }

@@ -1,11 +1,11 @@
 import Glibc
 
 /// The process's resource limits (getrlimit(2), setrlimit(2)).
-public enum ResourceLimits {
+package enum ResourceLimits {
     /// Raises the soft limit on open descriptors to the hard limit (each client is one
     /// descriptor) and returns the limit now in force.
     @discardableResult
-    public static func raiseOpenFileLimit() -> Int {
+    package static func raiseOpenFileLimit() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
         if limit.rlim_cur < limit.rlim_max {

@@ -4,12 +4,12 @@ import Glibc
 /// short name, the same way in every program and whatever the working directory: next to the
 /// running executable, in an installed tree (`PREFIX/bin/…` beside `PREFIX/share/waymark/`)
 /// or a source tree (`ROOT/.build/…/debug/…` below `ROOT/`).
-public enum ShippedFile {
+package enum ShippedFile {
     /// What a `--board` or `--scenario` argument names: `name` itself when it is a path (it
     /// has a `/` or the extension) or a readable file; otherwise `directory/name.fileExtension`
     /// in the first tree above the executable that has it. When nothing has it, the path
     /// relative to the working directory, so the error that follows names what was looked for.
-    public static func resolve(_ name: String, directory: String, extension fileExtension: String) -> String {
+    package static func resolve(_ name: String, directory: String, extension fileExtension: String) -> String {
         let suffix = "." + fileExtension
         if name.contains("/") || name.hasSuffix(suffix) || FileSystem.isReadable(name) { return name }
         let file = "\(directory)/\(name)\(suffix)"
@@ -29,7 +29,7 @@ public enum ShippedFile {
     }
 
     /// The running executable's path, symbolic links resolved (readlink(2) of /proc/self/exe).
-    public static func executablePath() -> String? {
+    package static func executablePath() -> String? {
         var path = [CChar](repeating: 0, count: 4_096)
         let length = readlink("/proc/self/exe", &path, path.count - 1)
         guard length > 0 else { return nil }

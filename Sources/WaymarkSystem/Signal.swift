@@ -1,30 +1,30 @@
 import Glibc
 
 /// A POSIX signal number, with the ones the daemon handles named.
-public struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The signal number, such as `SIGTERM`.
-    public let rawValue: Int32
+    package let rawValue: Int32
 
     /// Wraps a signal number.
-    public init(rawValue: Int32) {
+    package init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
     /// `SIGTERM`: the service manager asks for a clean shutdown.
-    public static let terminate = Signal(rawValue: SIGTERM)
+    package static let terminate = Signal(rawValue: SIGTERM)
     /// `SIGINT`: Ctrl-C in a terminal.
-    public static let interrupt = Signal(rawValue: SIGINT)
+    package static let interrupt = Signal(rawValue: SIGINT)
     /// `SIGHUP`: a hang-up, or a request to reload (the daemon logs it and goes on).
-    public static let hangup = Signal(rawValue: SIGHUP)
+    package static let hangup = Signal(rawValue: SIGHUP)
     /// `SIGUSR1`: user-defined.
-    public static let user1 = Signal(rawValue: SIGUSR1)
+    package static let user1 = Signal(rawValue: SIGUSR1)
     /// `SIGUSR2`: user-defined.
-    public static let user2 = Signal(rawValue: SIGUSR2)
+    package static let user2 = Signal(rawValue: SIGUSR2)
     /// `SIGPIPE`: a write to a pipe or socket nobody reads any more.
-    public static let brokenPipe = Signal(rawValue: SIGPIPE)
+    package static let brokenPipe = Signal(rawValue: SIGPIPE)
 
     /// The signal's name, such as `SIGTERM`, or `signal 10` for an unnamed one.
-    public var description: String {
+    package var description: String {
         switch self {
         case .terminate: "SIGTERM"
         case .interrupt: "SIGINT"

@@ -7,13 +7,13 @@ import Glibc
 /// Creating one blocks its signals with pthread_sigmask(2) in the calling thread, and threads
 /// started afterwards inherit that. A signal sent to the process goes to any thread that does
 /// not block it, so create it on the main thread before any other thread starts.
-public struct SignalFD: Sendable {
+package struct SignalFD: Sendable {
     /// The signalfd descriptor; close it when done (the signals stay blocked).
-    public let descriptor: FileDescriptor
+    package let descriptor: FileDescriptor
 
     /// Blocks `signals` for the calling thread and creates a nonblocking, close-on-exec
     /// signalfd that reports them.
-    public init(_ signals: Set<Signal>) throws(SystemError) {
+    package init(_ signals: Set<Signal>) throws(SystemError) {
         var mask = sigset_t()
         sigemptyset(&mask)
         for signal in signals {
@@ -26,7 +26,7 @@ public struct SignalFD: Sendable {
     }
 
     /// Takes the next pending signal, or returns `nil` if none is pending.
-    public func read() throws(SystemError) -> Signal? {
+    package func read() throws(SystemError) -> Signal? {
         var info = signalfd_siginfo()
         let count = try nilIfWouldBlock { () throws(SystemError) in
             try check("read(signalfd)") {

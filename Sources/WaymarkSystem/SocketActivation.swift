@@ -1,17 +1,17 @@
-public import Glibc
+package import Glibc
 
 /// The sockets a service manager opened for this process (socket activation, the
 /// sd_listen_fds(3) protocol, without libsystemd): `LISTEN_FDS` descriptors from 3 on, meant
 /// for the process `LISTEN_PID` names.
-public enum SocketActivation {
+package enum SocketActivation {
     /// The first passed descriptor, as the protocol fixes it.
-    public static let firstDescriptor: Int32 = 3
+    package static let firstDescriptor: Int32 = 3
 
     /// The descriptors passed to process `pid`, given the values of `LISTEN_PID` and
     /// `LISTEN_FDS`: none when either is missing or malformed, when `LISTEN_PID` names another
     /// process (a variable inherited from a parent that was activated itself), or when the
     /// count passes the descriptors a process may have open.
-    public static func descriptors(listenPID: String?, listenFDs: String?, pid: pid_t) -> [FileDescriptor] {
+    package static func descriptors(listenPID: String?, listenFDs: String?, pid: pid_t) -> [FileDescriptor] {
         let openMaximum = Int32(clamping: sysconf(Int32(_SC_OPEN_MAX)))
         guard let listenPID, pid_t(listenPID) == pid, let listenFDs, let count = Int32(listenFDs),
             count > 0, count <= openMaximum - firstDescriptor
@@ -22,7 +22,7 @@ public enum SocketActivation {
     /// Takes the sockets passed to this process: reads `LISTEN_PID`, `LISTEN_FDS` and
     /// `LISTEN_FDNAMES`, removes them from the environment so no child inherits them, and
     /// marks the descriptors close-on-exec.
-    public static func take() -> [FileDescriptor] {
+    package static func take() -> [FileDescriptor] {
         let descriptors = descriptors(
             listenPID: Environment.value("LISTEN_PID"), listenFDs: Environment.value("LISTEN_FDS"), pid: getpid())
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }

@@ -1,4 +1,4 @@
-public import Glibc
+package import Glibc
 
 /// Whom a Waymark socket is trusted to (`docs/protocol.md`, "Connecting"), checked as OpenSSH
 /// checks the directories of its agent socket: by the daemon for the directory it listens in,
@@ -11,29 +11,29 @@ public import Glibc
 /// entries). A symbolic link on the way must be owned by one of them, and the directories of
 /// its target are checked too. A client believes a daemon only if the process listening on the
 /// socket runs as one of them (`SO_PEERCRED`).
-public struct SocketTrust: Hashable, Sendable {
+package struct SocketTrust: Hashable, Sendable {
     /// The process's own user.
-    public let user: uid_t
+    package let user: uid_t
     /// The `waymark` system user, if it exists.
-    public let serviceUser: uid_t?
+    package let serviceUser: uid_t?
 
     /// The name of the installed daemon's system user.
-    public static let serviceUserName = "waymark"
+    package static let serviceUserName = "waymark"
 
     /// Trust for `user`, with the system daemon's account `serviceUser`.
-    public init(user: uid_t, serviceUser: uid_t?) {
+    package init(user: uid_t, serviceUser: uid_t?) {
         self.user = user
         self.serviceUser = serviceUser
     }
 
     /// Trust for this process: its effective user, and the `waymark` user from `/etc/passwd`.
-    public static func current() -> SocketTrust {
+    package static func current() -> SocketTrust {
         let passwd = (try? FileDescriptor.readFile("/etc/passwd")) ?? []
         return SocketTrust(user: geteuid(), serviceUser: userID(named: serviceUserName, inPasswd: passwd))
     }
 
     /// The uid of the user `name` in the text of a passwd(5) file, or `nil` if it is not there.
-    public static func userID(named name: String, inPasswd text: [UInt8]) -> uid_t? {
+    package static func userID(named name: String, inPasswd text: [UInt8]) -> uid_t? {
         for line in text.split(separator: UInt8(ascii: "\n")) {
             let fields = line.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
             guard fields.count >= 3, fields[0].elementsEqual(name.utf8) else { continue }
@@ -43,13 +43,13 @@ public struct SocketTrust: Hashable, Sendable {
     }
 
     /// Whether `uid` is trusted.
-    public func trusts(_ uid: uid_t) -> Bool {
+    package func trusts(_ uid: uid_t) -> Bool {
         uid == 0 || uid == user || uid == serviceUser
     }
 
     /// Checks every directory on the way to `socketPath` (see the type's description); throws
     /// EPERM naming the first one that fails, or the error of a directory that cannot be read.
-    public func checkDirectories(of socketPath: String) throws(SystemError) {
+    package func checkDirectories(of socketPath: String) throws(SystemError) {
         let directory = Self.parent(of: socketPath)
         if directory.hasPrefix("/") { try checkChain(directory) }
         guard let resolved = system_realpath(directory) else { throw SystemError.last("realpath", directory) }
@@ -60,7 +60,7 @@ public struct SocketTrust: Hashable, Sendable {
 
     /// Checks that the process listening on `socket`, connected to `path`, runs as a trusted
     /// user; throws EPERM otherwise.
-    public func checkListener(of socket: FileDescriptor, path: String) throws(SystemError) {
+    package func checkListener(of socket: FileDescriptor, path: String) throws(SystemError) {
         let listener = try socket.peerCredentials()
         guard trusts(listener.uid) else {
             throw SystemError(

@@ -6,18 +6,18 @@ import Glibc
 /// Its description reads like `open("/dev/ttyS1"): No such file or directory (errno 2)`.
 /// Only environmental failures are thrown; EBADF and EFAULT mean a bug in the caller and trap
 /// (as in SwiftNIO), because continuing with a wrong descriptor could touch someone else's file.
-public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `errno` value, such as `ENOENT`.
-    public var errno: Int32
+    package var errno: Int32
     /// The C call that failed, such as `"open"`.
-    public var call: String
+    package var call: String
     /// What the call was working on (usually a path), if that helps the reader.
-    public var argument: String?
+    package var argument: String?
     /// A further explanation when `errno` alone would mislead.
-    public var note: String?
+    package var note: String?
 
     /// Creates an error for `call`, which failed with `errno`.
-    public init(errno: Int32, call: String, argument: String? = nil, note: String? = nil) {
+    package init(errno: Int32, call: String, argument: String? = nil, note: String? = nil) {
         self.errno = errno
         self.call = call
         self.argument = argument
@@ -25,12 +25,12 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What `errno` means, as strerror(3) says it: `No such file or directory`.
-    public var reason: String {
+    package var reason: String {
         String(cString: strerror(errno))
     }
 
     /// `open("/dev/ttyS1"): No such file or directory (errno 2)`, then the note if any.
-    public var description: String {
+    package var description: String {
         var text = call
         if let argument { text += "(\"\(argument)\")" }
         text += ": \(reason) (errno \(errno))"
@@ -39,7 +39,7 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The error for the `errno` that a C library's call (libgpiod, libserialport) just left.
-    public static func fromErrno(_ call: String, _ argument: String? = nil) -> SystemError {
+    package static func fromErrno(_ call: String, _ argument: String? = nil) -> SystemError {
         SystemError(errno: Glibc.errno, call: call, argument: argument)
     }
 

@@ -2,47 +2,47 @@ import Glibc
 
 /// Sends service-manager notifications (the sd_notify(3) protocol): one datagram per message
 /// to the AF_UNIX socket named by `NOTIFY_SOCKET`, abstract when the name starts with `@`.
-public struct SystemdNotifier: Sendable {
+package struct SystemdNotifier: Sendable {
     /// One notification: newline-separated `KEY=VALUE` assignments.
-    public struct Message: RawRepresentable, Hashable, Sendable {
+    package struct Message: RawRepresentable, Hashable, Sendable {
         /// The assignments as sent, such as `READY=1`.
-        public let rawValue: String
+        package let rawValue: String
 
         /// Wraps assignments to send as they are.
-        public init(rawValue: String) {
+        package init(rawValue: String) {
             self.rawValue = rawValue
         }
 
         /// `READY=1`: start-up is complete.
-        public static let ready = Message(rawValue: "READY=1")
+        package static let ready = Message(rawValue: "READY=1")
         /// `WATCHDOG=1`: still alive; send every half ``SystemdNotifier/watchdogInterval()``.
-        public static let watchdog = Message(rawValue: "WATCHDOG=1")
+        package static let watchdog = Message(rawValue: "WATCHDOG=1")
         /// `STOPPING=1`: shutdown has begun.
-        public static let stopping = Message(rawValue: "STOPPING=1")
+        package static let stopping = Message(rawValue: "STOPPING=1")
 
         /// `STATUS=…`: a one-line status for `systemctl status`.
-        public static func status(_ text: String) -> Message {
+        package static func status(_ text: String) -> Message {
             Message(rawValue: "STATUS=\(text)")
         }
     }
 
     /// The notification socket's path, or `@name` for the abstract namespace.
-    public let socketPath: String
+    package let socketPath: String
 
     /// A notifier that sends to `socketPath`.
-    public init(socketPath: String) {
+    package init(socketPath: String) {
         self.socketPath = socketPath
     }
 
     /// The notifier for `NOTIFY_SOCKET`, or `nil` when the service manager did not set it.
-    public static func fromEnvironment() -> SystemdNotifier? {
+    package static func fromEnvironment() -> SystemdNotifier? {
         guard let path = Environment.value("NOTIFY_SOCKET"), !path.isEmpty else { return nil }
         return SystemdNotifier(socketPath: path)
     }
 
     /// The watchdog timeout from `WATCHDOG_USEC`, or `nil` when the watchdog is off or
     /// `WATCHDOG_PID` names another process. Send ``Message/watchdog`` at half this interval.
-    public static func watchdogInterval() -> Duration? {
+    package static func watchdogInterval() -> Duration? {
         if let pid = Environment.value("WATCHDOG_PID"), pid_t(pid) != getpid() { return nil }
         guard let text = Environment.value("WATCHDOG_USEC"), let microseconds = Int64(text),
             microseconds > 0
@@ -52,7 +52,7 @@ public struct SystemdNotifier: Sendable {
 
     /// Sends `message` as one datagram with sendto(2). It never blocks: a full queue at the
     /// service manager is an EAGAIN error.
-    public func send(_ message: Message) throws(SystemError) {
+    package func send(_ message: Message) throws(SystemError) {
         let address = try UnixSocketAddress(socketPath)
         let socket = try FileDescriptor.unixSocket(SOCK_DGRAM)
         defer { try? socket.close() }

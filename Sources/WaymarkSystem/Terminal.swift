@@ -3,14 +3,14 @@ import Glibc
 extension FileDescriptor {
     /// Puts a terminal into raw mode (cfmakeraw(3)): bytes pass unchanged, one read returns
     /// whatever has arrived, and there is no echo, line editing or signal generation.
-    public func makeRaw() throws(SystemError) {
+    package func makeRaw() throws(SystemError) {
         try changeTerminalAttributes { system_cfmakeraw(&$0) }
     }
 
     /// Sets a terminal to raw 8N1 at `baudRate` with no flow control, as a receiver's UART
     /// runs, without flushing what is already buffered (TCSANOW). Throws EINVAL for a rate
     /// that is not a standard one.
-    public func makeSerial(baudRate: Int) throws(SystemError) {
+    package func makeSerial(baudRate: Int) throws(SystemError) {
         guard let speed = Self.speed(for: baudRate) else {
             throw SystemError(errno: EINVAL, call: "cfsetspeed", note: "\(baudRate) is not a supported baud rate")
         }
@@ -27,7 +27,7 @@ extension FileDescriptor {
 
     /// Waits until everything written to a terminal has been transmitted (tcdrain(3)). A pipe
     /// or FIFO has nothing to drain and returns at once.
-    public func drainOutput() throws(SystemError) {
+    package func drainOutput() throws(SystemError) {
         guard isTerminal else { return }
         _ = try check("tcdrain") { system_tcdrain(rawValue) }
     }
@@ -60,18 +60,18 @@ extension FileDescriptor {
 
 extension FileDescriptor {
     /// Standard input.
-    public static let standardInput = FileDescriptor(rawValue: STDIN_FILENO)
+    package static let standardInput = FileDescriptor(rawValue: STDIN_FILENO)
     /// Standard output.
-    public static let standardOutput = FileDescriptor(rawValue: STDOUT_FILENO)
+    package static let standardOutput = FileDescriptor(rawValue: STDOUT_FILENO)
     /// Standard error.
-    public static let standardError = FileDescriptor(rawValue: STDERR_FILENO)
+    package static let standardError = FileDescriptor(rawValue: STDERR_FILENO)
 
     /// Whether it is a terminal (isatty(3)).
-    public var isTerminal: Bool { system_isatty(rawValue) == 1 }
+    package var isTerminal: Bool { system_isatty(rawValue) == 1 }
 
     /// The terminal's width in columns (ioctl TIOCGWINSZ); `nil` when it is not a terminal or
     /// does not say.
-    public var terminalColumns: Int? {
+    package var terminalColumns: Int? {
         var columns: UInt16 = 0
         guard system_terminal_columns(rawValue, &columns) == 0, columns > 0 else { return nil }
         return Int(columns)

@@ -3,12 +3,12 @@ import Glibc
 
 /// A timerfd on `CLOCK_MONOTONIC` (timerfd_create(2)): it becomes readable when its deadline
 /// passes, so timers wait in epoll with everything else. Disarmed, it never wakes anyone.
-public struct TimerFD: Sendable {
+package struct TimerFD: Sendable {
     /// The timer descriptor; close it when done.
-    public let descriptor: FileDescriptor
+    package let descriptor: FileDescriptor
 
     /// Creates a disarmed, nonblocking, close-on-exec timer on `CLOCK_MONOTONIC`.
-    public init() throws(SystemError) {
+    package init() throws(SystemError) {
         let flags = Int32(TFD_NONBLOCK | TFD_CLOEXEC)
         descriptor = FileDescriptor(
             rawValue: try check("timerfd_create") { system_timerfd_create(CLOCK_MONOTONIC, flags) })
@@ -16,7 +16,7 @@ public struct TimerFD: Sendable {
 
     /// Arms the timer (timerfd_settime(2), absolute) to expire at `deadline`, and then every
     /// `interval` if one is given. A deadline in the past expires at once.
-    public func arm(at deadline: MonotonicInstant, repeating interval: Duration? = nil) throws(SystemError) {
+    package func arm(at deadline: MonotonicInstant, repeating interval: Duration? = nil) throws(SystemError) {
         // An all-zero it_value would disarm the timer, so the earliest deadline is 1 ns.
         try set(
             TFD_TIMER_ABSTIME,
@@ -25,12 +25,12 @@ public struct TimerFD: Sendable {
     }
 
     /// Disarms the timer: it will not expire until armed again.
-    public func disarm() throws(SystemError) {
+    package func disarm() throws(SystemError) {
         try set(0, value: 0, interval: 0)
     }
 
     /// Reads how many times the timer expired since the last read, or `nil` if it has not.
-    public func readExpirations() throws(SystemError) -> UInt64? {
+    package func readExpirations() throws(SystemError) -> UInt64? {
         try descriptor.readCounter("read(timerfd)")
     }
 

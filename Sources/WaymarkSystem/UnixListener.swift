@@ -1,14 +1,14 @@
-public import Glibc
+package import Glibc
 
 /// A listening AF_UNIX stream socket bound to a filesystem path: the daemon's front door.
-public struct UnixListener: Sendable {
+package struct UnixListener: Sendable {
     /// The listening socket; ``close()`` closes it (and removes the socket file it created).
-    public let descriptor: FileDescriptor
+    package let descriptor: FileDescriptor
     /// Where the socket file is.
-    public let path: String
+    package let path: String
     /// Whether this process created the socket file, and so removes it at ``close()``; a
     /// socket the service manager passed (``init(activated:)``) stays for the next start.
-    public let removesFileAtClose: Bool
+    package let removesFileAtClose: Bool
 
     /// Binds a nonblocking stream socket to `path`, gives the file `mode`, and listens with a
     /// queue of `backlog` connections (the kernel caps it at `net.core.somaxconn`).
@@ -18,7 +18,7 @@ public struct UnixListener: Sendable {
     /// (EEXIST), another user's socket (EPERM), and a socket another process still listens
     /// on (EADDRINUSE). The mode is set with chmod(2) after bind(2) and before listen(2), so
     /// it does not depend on the umask and nobody can connect in between.
-    public init(path: String, mode: UInt32 = 0o660, backlog: Int32 = SOMAXCONN) throws(SystemError) {
+    package init(path: String, mode: UInt32 = 0o660, backlog: Int32 = SOMAXCONN) throws(SystemError) {
         try Self.removeStaleSocket(at: path)
         let address = try UnixSocketAddress(path)
         let socket = try FileDescriptor.unixSocket(SOCK_STREAM)
@@ -43,7 +43,7 @@ public struct UnixListener: Sendable {
     /// Takes over a listening socket the service manager passed (socket activation, see
     /// ``SocketActivation``): it must be an AF_UNIX stream socket bound to a path and
     /// listening. It is made nonblocking; its file is left in place at ``close()``.
-    public init(activated socket: FileDescriptor) throws(SystemError) {
+    package init(activated socket: FileDescriptor) throws(SystemError) {
         let domain = try socket.socketOption(SOL_SOCKET, SO_DOMAIN, "SO_DOMAIN")
         let type = try socket.socketOption(SOL_SOCKET, SO_TYPE, "SO_TYPE")
         let listening = try socket.socketOption(SOL_SOCKET, SO_ACCEPTCONN, "SO_ACCEPTCONN")
@@ -62,7 +62,7 @@ public struct UnixListener: Sendable {
 
     /// Accepts a waiting connection with accept4(2), nonblocking and close-on-exec, or
     /// returns `nil` when none is waiting.
-    public func accept() throws(SystemError) -> FileDescriptor? {
+    package func accept() throws(SystemError) -> FileDescriptor? {
         let flags = Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)
         return try nilIfWouldBlock { () throws(SystemError) in
             FileDescriptor(rawValue: try check("accept4", path) { system_accept4(descriptor.rawValue, flags) })
@@ -70,7 +70,7 @@ public struct UnixListener: Sendable {
     }
 
     /// Closes the socket and removes its file if this process created it.
-    public func close() throws(SystemError) {
+    package func close() throws(SystemError) {
         try descriptor.close()
         guard removesFileAtClose else { return }
         _ = try check("unlink", path) { system_unlink(path) }

@@ -14,7 +14,7 @@ extension FileDescriptor {
     /// (a burst of clients the daemon has not accepted yet), the connect waits up to
     /// `patience` for room, woken by the kernel as soon as the daemon accepts one (a blocking
     /// connect bounded by `SO_SNDTIMEO`), and then fails with EAGAIN.
-    public static func connectUnixStream(to path: String, patience: Duration = .zero) throws(SystemError) -> FileDescriptor {
+    package static func connectUnixStream(to path: String, patience: Duration = .zero) throws(SystemError) -> FileDescriptor {
         let address = try UnixSocketAddress(path)
         let waits = patience > .zero
         let socket = try unixSocket(SOCK_STREAM, blocking: waits)
@@ -42,21 +42,21 @@ extension FileDescriptor {
     /// Sends `bytes` on a connected socket with send(2) and `MSG_NOSIGNAL`, so a vanished peer
     /// is an EPIPE error and never a SIGPIPE. Returns how many bytes were sent, or `nil` when
     /// the socket cannot take any now.
-    public func send(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
+    package func send(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
         try nilIfWouldBlock { () throws(SystemError) in
             try check("send") { system_send(rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
         }
     }
 
     /// Sets `O_NONBLOCK` with fcntl(2), for a descriptor opened blocking (by another library).
-    public func setNonblocking() throws(SystemError) {
+    package func setNonblocking() throws(SystemError) {
         let flags = try check("fcntl(F_GETFL)") { system_fcntl(rawValue, F_GETFL, 0) }
         _ = try check("fcntl(F_SETFL)") { system_fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) }
     }
 
     /// Sets the socket's kernel send buffer (`SO_SNDBUF`; the kernel doubles the value for
     /// its bookkeeping and raises it to its minimum).
-    public func setSendBufferSize(_ bytes: Int32) throws(SystemError) {
+    package func setSendBufferSize(_ bytes: Int32) throws(SystemError) {
         var value = bytes
         _ = try check("setsockopt", "SO_SNDBUF") {
             system_setsockopt(rawValue, SOL_SOCKET, SO_SNDBUF, &value, socklen_t(MemoryLayout<Int32>.size))

@@ -1,9 +1,9 @@
-public import WaymarkDaemon
-public import WaymarkLocation
+package import WaymarkDaemon
+package import WaymarkLocation
 
 /// A daemon listening at `path` (a fresh temporary directory's socket if `nil`), its
 /// configuration changed by `configure`, shut down (and the directory removed) when `body` ends.
-public func withDaemon(
+package func withDaemon(
     at path: String? = nil, configure: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (TestDaemon) async throws -> Void
 ) async throws {
@@ -20,7 +20,7 @@ public func withDaemon(
 }
 
 /// An update whose latitude tells which one it is.
-public func numbered(_ index: Int) -> LocationUpdate {
+package func numbered(_ index: Int) -> LocationUpdate {
     LocationUpdate(location: Location(
         latitude: Double(index) / 1_000, longitude: 8.5, horizontalAccuracy: 5,
         timestamp: Timestamp(nanosecondsSinceEpoch: Int64(index) * 1_000_000_000)))
@@ -28,16 +28,16 @@ public func numbered(_ index: Int) -> LocationUpdate {
 
 extension LocationUpdate {
     /// The number ``numbered(_:)`` gave the update.
-    public var number: Int? { location.map { Int(($0.latitude * 1_000).rounded()) } }
+    package var number: Int? { location.map { Int(($0.latitude * 1_000).rounded()) } }
 }
 
 /// A condition that did not come true in time.
-public struct TimedOut: Error {
-    public init() {}
+package struct TimedOut: Error {
+    package init() {}
 }
 
 /// Waits (up to 5 s) until `condition` holds.
-public func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
+package func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
     for _ in 0..<500 {
         if await condition() { return }
         try await Task.sleep(for: .milliseconds(10))

@@ -1,22 +1,22 @@
 import Glibc
-public import WaymarkProtocol
-public import WaymarkSystem
+package import WaymarkProtocol
+package import WaymarkSystem
 
 /// A client that speaks the protocol by hand over a real socket, with timeouts, for tests.
-public final class RawClient {
+package final class RawClient {
     /// The connected socket.
-    public let descriptor: FileDescriptor
+    package let descriptor: FileDescriptor
     private var received: [UInt8] = []
     private var nextID: Int64 = 1
 
     /// Why a read gave up.
-    public enum Failure: Error {
+    package enum Failure: Error {
         case timedOut
         case closed
     }
 
     /// Connects to the socket at `path`.
-    public init(path: String) throws {
+    package init(path: String) throws {
         descriptor = try FileDescriptor.connectUnixStream(to: path)
     }
 
@@ -25,12 +25,12 @@ public final class RawClient {
     }
 
     /// Sends `text` as is (add the newline yourself).
-    public func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         try write(Array(text.utf8))
     }
 
     /// Sends `bytes`, waiting while the socket is full.
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = try bytes[offset...].withUnsafeBytes { raw in try descriptor.send(raw) }
@@ -39,7 +39,7 @@ public final class RawClient {
     }
 
     /// Sends a request with the next id and returns its reply, skipping events.
-    public func request(_ operation: Operation) throws -> Reply {
+    package func request(_ operation: Operation) throws -> Reply {
         let id = MessageID.number(nextID)
         nextID += 1
         try write(Request(id: id, operation: operation).line)
@@ -50,17 +50,17 @@ public final class RawClient {
 
     /// Says hello and returns the daemon's answer.
     @discardableResult
-    public func hello(appID: String? = nil) throws -> Reply {
+    package func hello(appID: String? = nil) throws -> Reply {
         try request(.hello(Hello(appID: appID)))
     }
 
     /// The next message the daemon sends.
-    public func readMessage(seconds: Int32 = 5) throws -> ServerMessage {
+    package func readMessage(seconds: Int32 = 5) throws -> ServerMessage {
         try ServerMessage(line: readLine(seconds: seconds))
     }
 
     /// The next line the daemon sends, without its newline.
-    public func readLine(seconds: Int32 = 5) throws -> [UInt8] {
+    package func readLine(seconds: Int32 = 5) throws -> [UInt8] {
         while true {
             if let newline = received.firstIndex(of: 0x0A) {
                 let line = Array(received[..<newline])
@@ -72,7 +72,7 @@ public final class RawClient {
     }
 
     /// Whether the daemon closed the connection (reads end of file) within `seconds`.
-    public func isClosedByPeer(seconds: Int32 = 5) throws -> Bool {
+    package func isClosedByPeer(seconds: Int32 = 5) throws -> Bool {
         do {
             while true { try fill(seconds: seconds) }
         } catch Failure.closed {
@@ -83,7 +83,7 @@ public final class RawClient {
     }
 
     /// Shuts down the sending side (as `socat` does at the end of its input).
-    public func shutdownWriting() {
+    package func shutdownWriting() {
         shutdown(descriptor.rawValue, Int32(SHUT_WR))
     }
 

@@ -1,14 +1,14 @@
 import Synchronization
-public import WaymarkDaemon
-public import WaymarkLocation
+package import WaymarkDaemon
+package import WaymarkLocation
 import WaymarkProtocol
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// An ``AgentService`` for tests: records every call and answers location requests as told.
 /// Called on the loop's thread; tests read it from theirs.
-public final class ScriptedAgent: AgentService, Sendable {
+package final class ScriptedAgent: AgentService, Sendable {
     /// A call the server made.
-    public enum Call: Hashable, Sendable {
+    package enum Call: Hashable, Sendable {
         case connected(ClientID, PeerCredentials)
         case identified(ClientID, String?)
         case disconnected(ClientID)
@@ -28,76 +28,76 @@ public final class ScriptedAgent: AgentService, Sendable {
     /// Set before the loop runs, then used only on the loop's thread.
     nonisolated(unsafe) private weak var sink: (any UpdateSink)?
     /// What `status()` reports (the server fills in its counts).
-    public let report: StatusReport
+    package let report: StatusReport
 
     /// An agent whose status is `report`.
-    public init(report: StatusReport = ScriptedAgent.defaultReport) {
+    package init(report: StatusReport = ScriptedAgent.defaultReport) {
         self.report = report
     }
 
     /// A status report for tests.
-    public static let defaultReport = StatusReport(
+    package static let defaultReport = StatusReport(
         daemonVersion: "test", uptime: 1.5, source: .init(kind: "simulated", description: "scripted agent", isSimulated: true),
         receiverPowerState: "tracking", receiverPowerSince: 0.5)
 
     /// The calls so far.
-    public var calls: [Call] { state.withLock { $0.calls } }
+    package var calls: [Call] { state.withLock { $0.calls } }
 
     /// The subscriptions started and not stopped, with their clients.
-    public var liveSubscriptions: [SubscriptionID: ClientID] { state.withLock { $0.liveSubscriptions } }
+    package var liveSubscriptions: [SubscriptionID: ClientID] { state.withLock { $0.liveSubscriptions } }
 
     /// Where results go; set before the server starts.
-    public func attach(_ sink: any UpdateSink) {
+    package func attach(_ sink: any UpdateSink) {
         self.sink = sink
     }
 
     /// Answer location requests at once with `answer`, or leave them pending (`nil`).
-    public func answerRequests(with answer: Result<Location, LocationError>?) {
+    package func answerRequests(with answer: Result<Location, LocationError>?) {
         state.withLock { $0.answer = answer }
     }
 
     /// Sends `update` to every live subscription (on the loop's thread).
-    public func broadcast(_ update: LocationUpdate) {
+    package func broadcast(_ update: LocationUpdate) {
         let subscriptions = liveSubscriptions
         for (subscription, client) in subscriptions.sorted(by: { $0.key < $1.key }) {
             sink?.send(update, subscription: subscription, to: client)
         }
     }
 
-    public func clientConnected(_ client: ClientID, credentials: PeerCredentials) {
+    package func clientConnected(_ client: ClientID, credentials: PeerCredentials) {
         record(.connected(client, credentials))
     }
 
-    public func clientIdentified(_ client: ClientID, appID: String?) {
+    package func clientIdentified(_ client: ClientID, appID: String?) {
         record(.identified(client, appID))
     }
 
-    public func clientDisconnected(_ client: ClientID) {
+    package func clientDisconnected(_ client: ClientID) {
         record(.disconnected(client))
         state.withLock { state in state.liveSubscriptions = state.liveSubscriptions.filter { $0.value != client } }
     }
 
-    public func startLiveUpdates(_ subscription: SubscriptionID, for client: ClientID, configuration: LiveConfiguration) {
+    package func startLiveUpdates(_ subscription: SubscriptionID, for client: ClientID, configuration: LiveConfiguration) {
         record(.start(subscription, client, configuration))
         state.withLock { $0.liveSubscriptions[subscription] = client }
     }
 
-    public func stopLiveUpdates(_ subscription: SubscriptionID, for client: ClientID) {
+    package func stopLiveUpdates(_ subscription: SubscriptionID, for client: ClientID) {
         record(.stop(subscription, client))
         state.withLock { $0.liveSubscriptions[subscription] = nil }
     }
 
-    public func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration) {
+    package func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration) {
         record(.request(request, client, desiredAccuracy: desiredAccuracy, timeout: timeout))
         let answer = state.withLock { $0.answer }
         if let answer { sink?.send(answer, request: request, to: client) }
     }
 
-    public func cancelRequest(_ request: RequestID, for client: ClientID) {
+    package func cancelRequest(_ request: RequestID, for client: ClientID) {
         record(.cancel(request, client))
     }
 
-    public func status() -> StatusReport { report }
+    package func status() -> StatusReport { report }
 
     private func record(_ call: Call) {
         state.withLock { $0.calls.append(call) }

@@ -1,27 +1,27 @@
 import Synchronization
-public import WaymarkDaemon
-public import WaymarkEventLoop
+package import WaymarkDaemon
+package import WaymarkEventLoop
 import WaymarkSystem
 
 /// A ``Server`` with a ``ScriptedAgent`` on a real event loop running on a thread of its own,
 /// listening on a real socket.
-public final class TestDaemon: Sendable {
+package final class TestDaemon: Sendable {
     /// The socket's path.
-    public let path: String
+    package let path: String
     /// The agent.
-    public let agent: ScriptedAgent
+    package let agent: ScriptedAgent
     /// The loop's thread-safe side.
-    public let remote: EventLoop.Remote
+    package let remote: EventLoop.Remote
     /// Touched only on the loop's thread (through ``onLoop(_:)``) once the loop runs.
     nonisolated(unsafe) private let server: Server
     private let finished = Completion()
     private let logged = LogLines()
 
     /// Lines the server logged.
-    public var log: [String] { logged.lines.withLock { $0 } }
+    package var log: [String] { logged.lines.withLock { $0 } }
 
     /// Starts a daemon listening at `path`, its configuration changed by `configure`.
-    public init(
+    package init(
         path: String, agent: ScriptedAgent = ScriptedAgent(), configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         self.path = path
@@ -44,7 +44,7 @@ public final class TestDaemon: Sendable {
     }
 
     /// Runs `body` with the server on the loop's thread and returns its result.
-    public func onLoop<Result: Sendable>(_ body: @escaping @Sendable (Server) -> Result) async -> Result {
+    package func onLoop<Result: Sendable>(_ body: @escaping @Sendable (Server) -> Result) async -> Result {
         nonisolated(unsafe) let server = server
         return await withCheckedContinuation { continuation in
             remote.execute { _ in continuation.resume(returning: body(server)) }
@@ -53,7 +53,7 @@ public final class TestDaemon: Sendable {
 
     /// Stops the server (closing every client and removing the socket) and the loop, and
     /// waits for the loop's thread to finish.
-    public func shutDown() async {
+    package func shutDown() async {
         await onLoop { $0.stop() }
         remote.stop()
         await finished.wait()

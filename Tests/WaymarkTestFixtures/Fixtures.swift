@@ -1,24 +1,24 @@
-public import Foundation
+package import Foundation
 
 /// The gpsd regression captures in `Tests/Fixtures/gpsd` (BSD-2-Clause, see COPYING.gpsd).
-public enum Fixtures {
-    public static let directory = URL(fileURLWithPath: #filePath)
+package enum Fixtures {
+    package static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/gpsd")
 
     /// The names of every capture, sorted.
-    public static func captureNames() throws -> [String] {
+    package static func captureNames() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".log") }.sorted()
     }
 
     /// One capture's bytes.
-    public static func capture(_ name: String) throws -> [UInt8] {
+    package static func capture(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
     }
 
     /// Every capture concatenated.
-    public static func allCaptures() throws -> [UInt8] {
+    package static func allCaptures() throws -> [UInt8] {
         try captureNames().flatMap { try capture($0) }
     }
 }

@@ -2,16 +2,16 @@
 /// headers with dotted names, and `key = value` lines with the values of ``TOMLValue``.
 /// Inline tables, dotted keys, literal and multi-line strings, dates are not supported and are
 /// reported as errors with their line.
-public struct TOMLParser {
+package struct TOMLParser {
     /// A syntax error: the 1-based line and what is wrong there.
-    public struct SyntaxError: Error, Hashable, Sendable {
+    package struct SyntaxError: Error, Hashable, Sendable {
         /// The line the error is on.
-        public var line: Int
+        package var line: Int
         /// What is wrong.
-        public var message: String
+        package var message: String
 
         /// Creates an error.
-        public init(line: Int, message: String) {
+        package init(line: Int, message: String) {
             self.line = line
             self.message = message
         }
@@ -19,7 +19,7 @@ public struct TOMLParser {
 
     /// How deeply arrays may nest: board files need two levels at most, and a bound keeps a
     /// hostile `[[[[…` from exhausting the stack.
-    public static let maximumArrayDepth = 8
+    package static let maximumArrayDepth = 8
 
     private let bytes: [UInt8]
     private var index = 0
@@ -27,7 +27,7 @@ public struct TOMLParser {
     private var arrayDepth = 0
 
     /// Parses `text`.
-    public static func parse(_ text: String) throws(SyntaxError) -> TOMLDocument {
+    package static func parse(_ text: String) throws(SyntaxError) -> TOMLDocument {
         var parser = TOMLParser(bytes: Array(text.utf8))
         return try parser.document()
     }

@@ -1,6 +1,6 @@
 /// A value in the TOML subset board files use: strings, integers (decimal or `0x` hex),
 /// decimals, booleans and arrays of these.
-public enum TOMLValue: Hashable, Sendable {
+package enum TOMLValue: Hashable, Sendable {
     /// A basic string, `"…"`, with `\"`, `\\`, `\n` and `\t` escapes.
     case string(String)
     /// An integer such as `115200`, `0x53` or `1_000`.
@@ -13,7 +13,7 @@ public enum TOMLValue: Hashable, Sendable {
     case array([TOMLValue])
 
     /// How the value is named in an error message: `"fast"`, `12`, `[…]`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .string(let text): "\"\(text)\""
         case .integer(let number): String(number)
@@ -25,29 +25,29 @@ public enum TOMLValue: Hashable, Sendable {
 }
 
 /// One `key = value` line, with the line it came from for error messages.
-public struct TOMLEntry: Hashable, Sendable {
+package struct TOMLEntry: Hashable, Sendable {
     /// The value.
-    public var value: TOMLValue
+    package var value: TOMLValue
     /// The 1-based line number in the file.
-    public var line: Int
+    package var line: Int
 }
 
 /// A table: the entries under one `[header]` (or before the first header), by key.
-public struct TOMLTable: Hashable, Sendable {
+package struct TOMLTable: Hashable, Sendable {
     /// The table's dotted name (`""` for the top level, `gpio.enable`, `wiring`).
-    public var name: String
+    package var name: String
     /// The line of its header (0 for the top level).
-    public var line: Int
+    package var line: Int
     /// Its entries by key.
-    public var entries: [String: TOMLEntry] = [:]
+    package var entries: [String: TOMLEntry] = [:]
     /// Its keys in file order.
-    public var keys: [String] = []
+    package var keys: [String] = []
 }
 
 /// A parsed file: the top-level table, the named tables and the arrays of tables.
-public struct TOMLDocument: Hashable, Sendable {
+package struct TOMLDocument: Hashable, Sendable {
     /// Every `[name]` table (and the top level under `""`), by dotted name.
-    public var tables: [String: TOMLTable] = ["": TOMLTable(name: "", line: 0)]
+    package var tables: [String: TOMLTable] = ["": TOMLTable(name: "", line: 0)]
     /// Every `[[name]]` array of tables, by name, in file order.
-    public var tableArrays: [String: [TOMLTable]] = [:]
+    package var tableArrays: [String: [TOMLTable]] = [:]
 }

@@ -1,17 +1,17 @@
-public import WaymarkReceiver
+package import WaymarkReceiver
 import WaymarkClock
-public import WaymarkEngine
-public import WaymarkEventLoop
-public import WaymarkInput
-public import WaymarkLocation
+package import WaymarkEngine
+package import WaymarkEventLoop
+package import WaymarkInput
+package import WaymarkLocation
 import WaymarkProtocol
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// The daemon's core on the event loop: hands what clients ask for and what the source
 /// reports to the pure ``Engine``, and carries out the engine's actions — updates to
 /// clients through the server, power and accelerometer commands to the source. It keeps at
 /// most one timer: the engine's next deadline.
-public final class Agent: AgentService {
+package final class Agent: AgentService {
     private let loop: EventLoop
     private let source: any LocationSource
     private let timeline: Timeline
@@ -33,10 +33,10 @@ public final class Agent: AgentService {
     private let log: (String) -> Void
 
     /// Where updates and answers go (the server); set before the source starts.
-    public weak var sink: (any UpdateSink)?
+    package weak var sink: (any UpdateSink)?
 
     /// Creates the agent for `source`; the engine's receiver figures come from `receiver`.
-    public init(
+    package init(
         loop: EventLoop, source: any LocationSource, receiver: ReceiverProfile, timeline: Timeline,
         daemonVersion: String, log: @escaping (String) -> Void = { _ in }
     ) {
@@ -53,33 +53,33 @@ public final class Agent: AgentService {
     }
 
     /// Starts the source; its events flow into the engine from now on.
-    public func start() throws {
+    package func start() throws {
         try source.start(on: loop, timeline: timeline) { [unowned self] event in
             self.handle(event)
         }
     }
 
     /// Stops the source and the deadline timer.
-    public func stop() {
+    package func stop() {
         if let deadlineTimer { loop.cancel(deadlineTimer) }
         deadlineTimer = nil
         source.stop()
     }
 
     /// The engine, for status and tests.
-    public var engineState: Engine { engine }
+    package var engineState: Engine { engine }
 
     // MARK: - AgentService
 
-    public func clientConnected(_ client: ClientID, credentials: PeerCredentials) {
+    package func clientConnected(_ client: ClientID, credentials: PeerCredentials) {
         log("client \(client) connected: pid \(credentials.pid), uid \(credentials.uid), gid \(credentials.gid)")
     }
 
-    public func clientIdentified(_ client: ClientID, appID: String?) {
+    package func clientIdentified(_ client: ClientID, appID: String?) {
         log("client \(client) is \(appID ?? "an unnamed app")")
     }
 
-    public func clientDisconnected(_ client: ClientID) {
+    package func clientDisconnected(_ client: ClientID) {
         guard let items = clientItems.removeValue(forKey: client) else { return }
         for subscription in items.subscriptions { subscriptionClients[subscription] = nil }
         for request in items.requests { requestClients[request] = nil }
@@ -98,19 +98,19 @@ public final class Agent: AgentService {
         feed(.release(subscriptions: released.subscriptions, requests: released.requests))
     }
 
-    public func startLiveUpdates(_ subscription: SubscriptionID, for client: ClientID, configuration: LiveConfiguration) {
+    package func startLiveUpdates(_ subscription: SubscriptionID, for client: ClientID, configuration: LiveConfiguration) {
         subscriptionClients[subscription] = client
         clientItems[client, default: ([], [])].subscriptions.insert(subscription)
         feed(.startLiveUpdates(subscription, configuration))
     }
 
-    public func stopLiveUpdates(_ subscription: SubscriptionID, for client: ClientID) {
+    package func stopLiveUpdates(_ subscription: SubscriptionID, for client: ClientID) {
         subscriptionClients[subscription] = nil
         clientItems[client]?.subscriptions.remove(subscription)
         feed(.stopLiveUpdates(subscription))
     }
 
-    public func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration) {
+    package func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration) {
         requestClients[request] = client
         clientItems[client, default: ([], [])].requests.insert(request)
         // The client's timeout is real time; a compressed timeline passes faster.
@@ -118,12 +118,12 @@ public final class Agent: AgentService {
         feed(.requestLocation(request, desiredAccuracy: desiredAccuracy, timeout: scaled))
     }
 
-    public func cancelRequest(_ request: RequestID, for client: ClientID) {
+    package func cancelRequest(_ request: RequestID, for client: ClientID) {
         requestClients[request] = nil
         feed(.cancelRequest(request))
     }
 
-    public func status() -> StatusReport {
+    package func status() -> StatusReport {
         let now = timeline.now
         let ledger = engine.ledger
         var diagnostics = Diagnostics()

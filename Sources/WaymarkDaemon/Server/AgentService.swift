@@ -1,21 +1,21 @@
-public import WaymarkLocation
+package import WaymarkLocation
 import WaymarkProtocol
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// A connection to the daemon, unique per daemon run.
-public typealias ClientID = UInt64
+package typealias ClientID = UInt64
 /// A live-updates subscription, unique per daemon run, assigned by the server.
-public typealias SubscriptionID = UInt64
+package typealias SubscriptionID = UInt64
 /// A `requestLocation` request, unique per daemon run, assigned by the server (which maps it
 /// to the client's own JSON id).
-public typealias RequestID = UInt64
+package typealias RequestID = UInt64
 
 /// What the server asks of the rest of the daemon (the agent: engine, sources, power).
 ///
 /// Every call comes on the event loop's thread and must not block. The server has already
 /// validated the request and answered what it can answer itself (ids, ownership, limits);
 /// results go back through the ``UpdateSink`` the agent was given.
-public protocol AgentService: AnyObject {
+package protocol AgentService: AnyObject {
     /// A client connected; `credentials` are the kernel's (`SO_PEERCRED`), for authorization.
     func clientConnected(_ client: ClientID, credentials: PeerCredentials)
     /// The client said `hello`, naming its app (or not).
@@ -39,7 +39,7 @@ public protocol AgentService: AnyObject {
 /// Where the agent sends what clients asked for; the ``Server`` is one. Calls must come on
 /// the event loop's thread. Sends for a client, subscription or request that has ended are
 /// ignored, so the agent need not track disconnects precisely.
-public protocol UpdateSink: AnyObject {
+package protocol UpdateSink: AnyObject {
     /// Delivers a live update.
     func send(_ update: LocationUpdate, subscription: SubscriptionID, to client: ClientID)
     /// Answers a `requestLocation` request.

@@ -1,7 +1,7 @@
-public import WaymarkEventLoop
-public import WaymarkLocation
+package import WaymarkEventLoop
+package import WaymarkLocation
 import WaymarkProtocol
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// The daemon's socket server: accepts clients on a Unix socket, reads their requests, hands
 /// them to the ``AgentService``, and writes replies and updates back, all on the event loop's
@@ -15,11 +15,11 @@ public import WaymarkSystem
 ///
 /// The server holds its agent strongly; the agent should hold the server (its ``UpdateSink``)
 /// weakly.
-public final class Server: UpdateSink {
+package final class Server: UpdateSink {
     /// How it listens and what it allows.
-    public let configuration: ServerConfiguration
+    package let configuration: ServerConfiguration
     /// What it has done so far.
-    public internal(set) var counters = ServerCounters()
+    package internal(set) var counters = ServerCounters()
 
     let agent: any AgentService
     let log: (String) -> Void
@@ -50,7 +50,7 @@ public final class Server: UpdateSink {
 
     /// Creates a server for `agent`; `log` receives one line per notable event (a client
     /// disconnected for being slow, a failed accept).
-    public init(configuration: ServerConfiguration, agent: any AgentService, log: @escaping (String) -> Void = { _ in }) {
+    package init(configuration: ServerConfiguration, agent: any AgentService, log: @escaping (String) -> Void = { _ in }) {
         self.configuration = configuration
         self.agent = agent
         inputBudget = InputBudget(
@@ -59,12 +59,12 @@ public final class Server: UpdateSink {
     }
 
     /// The number of connected clients.
-    public var clientCount: Int { connections.count }
+    package var clientCount: Int { connections.count }
     /// Bytes the clients' unfinished input holds now.
-    public var bufferedInputBytes: Int { inputBudget.used }
+    package var bufferedInputBytes: Int { inputBudget.used }
 
     /// Listens (``makeListener(for:)``) and starts accepting on `loop`.
-    public func start(on loop: EventLoop) throws(SystemError) {
+    package func start(on loop: EventLoop) throws(SystemError) {
         precondition(self.loop == nil, "a server starts once")
         let descriptors = ResourceLimits.raiseOpenFileLimit()
         if descriptors < configuration.maximumClients + 64 {
@@ -82,7 +82,7 @@ public final class Server: UpdateSink {
     }
 
     /// Disconnects every client (telling the agent) and closes and removes the socket.
-    public func stop() {
+    package func stop() {
         for id in Array(connections.keys) { disconnect(id, reason: nil) }
         if let listener {
             try? loop?.unregister(listener.descriptor)
@@ -275,7 +275,7 @@ public final class Server: UpdateSink {
 
     // MARK: UpdateSink
 
-    public func send(_ update: LocationUpdate, subscription: SubscriptionID, to client: ClientID) {
+    package func send(_ update: LocationUpdate, subscription: SubscriptionID, to client: ClientID) {
         guard subscriptions[subscription] == client, let connection = connections[client] else { return }
         let state = OutputQueue.StreamState(update)
         counters.updatesCoalesced += connection.output.append(encodedUpdate: encoded(update), state: state, subscription: subscription)
@@ -290,7 +290,7 @@ public final class Server: UpdateSink {
         return json
     }
 
-    public func send(_ result: Result<Location, LocationError>, request: RequestID, to client: ClientID) {
+    package func send(_ result: Result<Location, LocationError>, request: RequestID, to client: ClientID) {
         guard requests[request] == client, let connection = connections[client],
             let id = connection.requests.removeValue(forKey: request)
         else { return }

@@ -1,47 +1,47 @@
 import WaymarkProtocol
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// How the server listens and what it allows each client (`docs/protocol.md`, "Limits").
-public struct ServerConfiguration: Sendable {
+package struct ServerConfiguration: Sendable {
     /// The socket's path (see ``WaymarkProtocol/SocketPath``); its directory is created if missing.
-    public var path: String
+    package var path: String
     /// A listening socket the service manager passed (``SocketActivation``): the server
     /// accepts on it instead of creating a socket at ``path``, and leaves its file in place.
-    public var activatedSocket: FileDescriptor?
+    package var activatedSocket: FileDescriptor?
     /// The socket file's permissions: owner and group may connect.
-    public var mode: UInt32 = 0o660
+    package var mode: UInt32 = 0o660
     /// The daemon's version, for `hello` and `status`.
-    public var daemonVersion: String
+    package var daemonVersion: String
     /// Connections beyond this many are closed at once (the server also raises the process's
     /// descriptor limit so that this many can be open).
-    public var maximumClients = 4_096
+    package var maximumClients = 4_096
     /// Connections one user (peer uid) may hold, so that no user can take every slot; users in
     /// ``uncappedUsers`` are held only by ``maximumClients``.
-    public var maximumClientsPerUser = 128
+    package var maximumClientsPerUser = 128
     /// Users without a per-user connection cap: root and the daemon's own user.
-    public var uncappedUsers: Set<UInt32> = [0, CurrentProcess.effectiveUserID]
+    package var uncappedUsers: Set<UInt32> = [0, CurrentProcess.effectiveUserID]
     /// A connection that has not said `hello` this long after connecting is closed.
-    public var helloTimeout = Duration.seconds(10)
+    package var helloTimeout = Duration.seconds(10)
     /// Bytes of unfinished input (partial lines, lines not yet handled) all connections may
     /// hold together; a connection that passes it is refused and closed.
-    public var maximumBufferedInputBytes = 4 << 20
+    package var maximumBufferedInputBytes = 4 << 20
     /// Bytes of unfinished input the connections of one user may hold together.
-    public var maximumBufferedInputBytesPerUser = 1 << 20
+    package var maximumBufferedInputBytesPerUser = 1 << 20
     /// Requests handled per connection per turn of the loop, so that every client and source
     /// gets its turn however much one client sends.
-    public var maximumRequestsPerTurn = 8
+    package var maximumRequestsPerTurn = 8
     /// The kernel's send buffer per connection (`SO_SNDBUF`): small, so that updates a client
     /// does not read wait in the daemon, where they coalesce, instead of in the kernel.
-    public var sendBufferBytes: Int32 = 4_096
+    package var sendBufferBytes: Int32 = 4_096
     /// Live-updates subscriptions one connection may hold.
-    public var maximumSubscriptionsPerClient = 64
+    package var maximumSubscriptionsPerClient = 64
     /// Unanswered `requestLocation` requests one connection may have.
-    public var maximumPendingRequestsPerClient = 16
+    package var maximumPendingRequestsPerClient = 16
     /// Unsent reply bytes after which a client that does not read is disconnected.
-    public var maximumQueuedReplyBytes = 1 << 20
+    package var maximumQueuedReplyBytes = 1 << 20
 
     /// A configuration for the socket at `path`.
-    public init(path: String, daemonVersion: String) {
+    package init(path: String, daemonVersion: String) {
         self.path = path
         self.daemonVersion = daemonVersion
     }

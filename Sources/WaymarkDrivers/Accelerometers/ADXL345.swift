@@ -1,10 +1,10 @@
-public import WaymarkHardware
+package import WaymarkHardware
 
 /// Analog Devices ADXL345 (data sheet Rev. G): activity interrupt, ac-coupled on all axes,
 /// full resolution (3.9 mg/LSB at every range).
-public final class ADXL345: RegisterAccess {
-    public let chip = AccelerometerChip.adxl345
-    public let device: any RegisterDevice
+package final class ADXL345: RegisterAccess {
+    package let chip = AccelerometerChip.adxl345
+    package let device: any RegisterDevice
 
     enum Register {
         static let thresholdActivity: UInt8 = 0x24  // 62.5 mg/LSB
@@ -23,12 +23,12 @@ public final class ADXL345: RegisterAccess {
     static let activityInterrupt: UInt8 = 0x10
 
     /// A driver for the chip on `device`.
-    public init(device: any RegisterDevice) {
+    package init(device: any RegisterDevice) {
         self.device = device
     }
 
     @discardableResult
-    public func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
+    package func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
         let index = nearestIndex(Self.rates, to: settings.outputRate)
         try write(Register.power, 0x00)  // standby while configuring
         let rangeCode: UInt8 = settings.range.code
@@ -38,7 +38,7 @@ public final class ADXL345: RegisterAccess {
         return Self.rates[index]
     }
 
-    public func armMotionWake(_ wake: MotionWake) throws(AccelerometerError) {
+    package func armMotionWake(_ wake: MotionWake) throws(AccelerometerError) {
         try write(Register.interruptEnable, 0x00)
         try write(Register.thresholdActivity, steps(Double(wake.thresholdMilliG), of: 62.5, in: 1...255))
         try write(Register.activityControl, 0xF0)  // ac-coupled activity on X, Y, Z
@@ -47,12 +47,12 @@ public final class ADXL345: RegisterAccess {
         try write(Register.interruptEnable, Self.activityInterrupt)
     }
 
-    public func disarm() throws(AccelerometerError) {
+    package func disarm() throws(AccelerometerError) {
         try write(Register.interruptEnable, 0x00)
         try write(Register.activityControl, 0x00)
     }
 
-    public func readSample() throws(AccelerometerError) -> AccelerationSample {
+    package func readSample() throws(AccelerometerError) -> AccelerationSample {
         let bytes = try readBlock(Register.data, count: 6)
         func axis(_ index: Int) -> Int {
             Int(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8)) * 39 / 10
@@ -60,7 +60,7 @@ public final class ADXL345: RegisterAccess {
         return AccelerationSample(x: axis(0), y: axis(2), z: axis(4))
     }
 
-    public func acknowledgeInterrupt() throws(AccelerometerError) -> Bool {
+    package func acknowledgeInterrupt() throws(AccelerometerError) -> Bool {
         try read(Register.interruptSource) & Self.activityInterrupt != 0
     }
 }

@@ -1,10 +1,10 @@
-public import WaymarkHardware
+package import WaymarkHardware
 import WaymarkSystem
 
 /// A motion sensor on a register bus: identity check, measurement setup, the chip's own
 /// motion-wake interrupt on its INT pin, samples in milli-g. The drivers only program the
 /// chip; what the samples and interrupts mean is WaymarkMotion's business.
-public protocol Accelerometer: AnyObject {
+package protocol Accelerometer: AnyObject {
     /// Which chip this driver speaks to.
     var chip: AccelerometerChip { get }
     /// The register bus.
@@ -27,7 +27,7 @@ public protocol Accelerometer: AnyObject {
 }
 
 /// Full-scale range.
-public enum AccelerationRange: Int, Hashable, Sendable, CaseIterable {
+package enum AccelerationRange: Int, Hashable, Sendable, CaseIterable {
     /// ±2 g.
     case g2 = 2
     /// ±4 g.
@@ -42,16 +42,16 @@ public enum AccelerationRange: Int, Hashable, Sendable, CaseIterable {
 }
 
 /// Measurement setup.
-public struct AccelerometerSettings: Hashable, Sendable {
+package struct AccelerometerSettings: Hashable, Sendable {
     /// Full-scale range.
-    public var range: AccelerationRange
+    package var range: AccelerationRange
     /// Wanted output data rate in hertz; the chip's nearest rate is used.
-    public var outputRate: Double
+    package var outputRate: Double
     /// The chip's low-power mode (more noise, a fraction of the current).
-    public var lowPower: Bool
+    package var lowPower: Bool
 
     /// Creates settings; the default suits motion wake: ±2 g, 10 Hz, low power.
-    public init(range: AccelerationRange = .g2, outputRate: Double = 10, lowPower: Bool = true) {
+    package init(range: AccelerationRange = .g2, outputRate: Double = 10, lowPower: Bool = true) {
         self.range = range
         self.outputRate = outputRate
         self.lowPower = lowPower
@@ -59,31 +59,31 @@ public struct AccelerometerSettings: Hashable, Sendable {
 }
 
 /// The motion-wake interrupt: acceleration change above a threshold for a duration.
-public struct MotionWake: Hashable, Sendable {
+package struct MotionWake: Hashable, Sendable {
     /// The threshold in milli-g (rounded up to the chip's step).
-    public var thresholdMilliG: Int
+    package var thresholdMilliG: Int
     /// How long the threshold must be exceeded. The ADXL345 has no activity timer and
     /// fires on the first sample above; the others count samples or milliseconds.
-    public var duration: Duration
+    package var duration: Duration
 
     /// Creates a motion-wake setting.
-    public init(thresholdMilliG: Int, duration: Duration) {
+    package init(thresholdMilliG: Int, duration: Duration) {
         self.thresholdMilliG = thresholdMilliG
         self.duration = duration
     }
 }
 
 /// One sample: acceleration on each axis in milli-g.
-public struct AccelerationSample: Hashable, Sendable {
+package struct AccelerationSample: Hashable, Sendable {
     /// X axis, mg.
-    public var x: Int
+    package var x: Int
     /// Y axis, mg.
-    public var y: Int
+    package var y: Int
     /// Z axis, mg.
-    public var z: Int
+    package var z: Int
 
     /// Creates a sample.
-    public init(x: Int, y: Int, z: Int) {
+    package init(x: Int, y: Int, z: Int) {
         self.x = x
         self.y = y
         self.z = z
@@ -91,7 +91,7 @@ public struct AccelerationSample: Hashable, Sendable {
 }
 
 /// Opens the driver for `chip` on `device`.
-public func makeAccelerometer(_ chip: AccelerometerChip, on device: any RegisterDevice) -> any Accelerometer {
+package func makeAccelerometer(_ chip: AccelerometerChip, on device: any RegisterDevice) -> any Accelerometer {
     switch chip {
     case .adxl345: ADXL345(device: device)
     case .lis3dh: LIS3DH(device: device)

@@ -1,8 +1,8 @@
-public import WaymarkHardware
-public import WaymarkSystem
+package import WaymarkHardware
+package import WaymarkSystem
 
 /// Why an accelerometer cannot be used.
-public enum AccelerometerError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum AccelerometerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The identity register holds another value: another chip, a wrong address or no chip.
     case identityMismatch(
         chip: AccelerometerChip, location: String, register: UInt8, expected: UInt8, found: UInt8)
@@ -10,7 +10,7 @@ public enum AccelerometerError: Error, Hashable, Sendable, CustomStringConvertib
     case transfer(chip: AccelerometerChip, SystemError)
 
     /// Names the chip, bus, address and values, and the fix.
-    public var description: String {
+    package var description: String {
         switch self {
         case .identityMismatch(let chip, let location, let register, let expected, let found):
             let other = AccelerometerIdentity.chip(answering: register, with: found)

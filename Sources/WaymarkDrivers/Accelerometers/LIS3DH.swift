@@ -1,11 +1,11 @@
 import WaymarkClock
-public import WaymarkHardware
+package import WaymarkHardware
 
 /// ST LIS3DH (data sheet DocID17530 Rev 2): interrupt generator 1 on the high-pass filtered
 /// signal (so gravity does not count), OR of the X/Y/Z high events, latched, on INT1.
-public final class LIS3DH: RegisterAccess {
-    public let chip = AccelerometerChip.lis3dh
-    public let device: any RegisterDevice
+package final class LIS3DH: RegisterAccess {
+    package let chip = AccelerometerChip.lis3dh
+    package let device: any RegisterDevice
     private var range = AccelerationRange.g2
     private var outputRate = 10.0
 
@@ -35,12 +35,12 @@ public final class LIS3DH: RegisterAccess {
     static let interruptActive: UInt8 = 0x40
 
     /// A driver for the chip on `device`.
-    public init(device: any RegisterDevice) {
+    package init(device: any RegisterDevice) {
         self.device = device
     }
 
     @discardableResult
-    public func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
+    package func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
         let index = nearestIndex(Self.rates, to: settings.outputRate)
         let scale: UInt8 = settings.range.code
         try write(Register.control4, 0x80 | scale << 4)  // block data update
@@ -50,7 +50,7 @@ public final class LIS3DH: RegisterAccess {
         return outputRate
     }
 
-    public func armMotionWake(_ wake: MotionWake) throws(AccelerometerError) {
+    package func armMotionWake(_ wake: MotionWake) throws(AccelerometerError) {
         try write(Register.control3, 0x00)
         try write(Register.control2, 0x01)  // high-pass filter on interrupt generator 1
         _ = try read(Register.reference)  // sets the filter's reference to now
@@ -62,12 +62,12 @@ public final class LIS3DH: RegisterAccess {
         try write(Register.control3, Self.interruptActive)  // I1_IA1: generator 1 on INT1
     }
 
-    public func disarm() throws(AccelerometerError) {
+    package func disarm() throws(AccelerometerError) {
         try write(Register.control3, 0x00)
         try write(Register.interrupt1Config, 0x00)
     }
 
-    public func readSample() throws(AccelerometerError) -> AccelerationSample {
+    package func readSample() throws(AccelerometerError) -> AccelerationSample {
         let bytes = try readBlock(Register.output | Register.autoIncrement, count: 6)
         let milliG = Self.sensitivity[range]!
         func axis(_ index: Int) -> Int {
@@ -76,7 +76,7 @@ public final class LIS3DH: RegisterAccess {
         return AccelerationSample(x: axis(0), y: axis(2), z: axis(4))
     }
 
-    public func acknowledgeInterrupt() throws(AccelerometerError) -> Bool {
+    package func acknowledgeInterrupt() throws(AccelerometerError) -> Bool {
         try read(Register.interrupt1Source) & Self.interruptActive != 0
     }
 }

@@ -1,12 +1,12 @@
 import WaymarkClock
-public import WaymarkHardware
+package import WaymarkHardware
 
 /// InvenSense MPU-6050, accelerometer only (register map RM-MPU-6000A-00 rev 4.2): motion
 /// detection interrupt (MOT_THR at 2 mg/LSB in that revision, MOT_DUR at 1 ms/LSB), latched,
 /// active high on INT; low power is the accelerometer-only cycle mode with the gyros in standby.
-public final class MPU6050: RegisterAccess {
-    public let chip = AccelerometerChip.mpu6050
-    public let device: any RegisterDevice
+package final class MPU6050: RegisterAccess {
+    package let chip = AccelerometerChip.mpu6050
+    package let device: any RegisterDevice
     private var range = AccelerationRange.g2
 
     enum Register {
@@ -28,12 +28,12 @@ public final class MPU6050: RegisterAccess {
     static let motionInterrupt: UInt8 = 0x40
 
     /// A driver for the chip on `device`.
-    public init(device: any RegisterDevice) {
+    package init(device: any RegisterDevice) {
         self.device = device
     }
 
     @discardableResult
-    public func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
+    package func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
         try write(Register.power1, 0x00)  // awake, internal oscillator
         let scale: UInt8 = settings.range.code
         try write(Register.accelerometerConfig, scale << 3)
@@ -51,7 +51,7 @@ public final class MPU6050: RegisterAccess {
         return 1000 / Double(Int(divider) + 1)
     }
 
-    public func armMotionWake(_ wake: MotionWake) throws(AccelerometerError) {
+    package func armMotionWake(_ wake: MotionWake) throws(AccelerometerError) {
         try write(Register.interruptEnable, 0x00)
         try write(Register.motionThreshold, steps(Double(wake.thresholdMilliG), of: 2, in: 1...255))
         try write(Register.motionDuration, steps(wake.duration.seconds * 1000, of: 1, in: 1...255))
@@ -60,11 +60,11 @@ public final class MPU6050: RegisterAccess {
         try write(Register.interruptEnable, Self.motionInterrupt)
     }
 
-    public func disarm() throws(AccelerometerError) {
+    package func disarm() throws(AccelerometerError) {
         try write(Register.interruptEnable, 0x00)
     }
 
-    public func readSample() throws(AccelerometerError) -> AccelerationSample {
+    package func readSample() throws(AccelerometerError) -> AccelerationSample {
         let bytes = try readBlock(Register.data, count: 6)
         let countsPerG = 16384 >> range.code
         func axis(_ index: Int) -> Int {
@@ -73,7 +73,7 @@ public final class MPU6050: RegisterAccess {
         return AccelerationSample(x: axis(0), y: axis(2), z: axis(4))
     }
 
-    public func acknowledgeInterrupt() throws(AccelerometerError) -> Bool {
+    package func acknowledgeInterrupt() throws(AccelerometerError) -> Bool {
         try read(Register.interruptStatus) & Self.motionInterrupt != 0
     }
 }

@@ -24,7 +24,7 @@ extension RegisterAccess {
     }
 
     /// Checks the identity register.
-    public func probe() throws(AccelerometerError) {
+    package func probe() throws(AccelerometerError) {
         guard let (_, register, expected) = AccelerometerIdentity.all.first(where: { $0.0 == chip }) else { return }
         let found = try read(register)
         guard found == expected else {

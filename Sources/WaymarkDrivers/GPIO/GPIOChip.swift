@@ -1,20 +1,20 @@
 import CWaymarkDrivers
-public import WaymarkHardware
-public import WaymarkSystem
+package import WaymarkHardware
+package import WaymarkSystem
 
 /// A GPIO chip (`/dev/gpiochipN`) opened through libgpiod, v1 or v2 alike. Lines requested
 /// from it belong to it: release them before ``close()``.
-public final class GPIOChip {
+package final class GPIOChip {
     /// The device path.
-    public let path: String
+    package let path: String
     /// The chip's label, such as `pinctrl-bcm2711` or `pinctrl-rp1`.
-    public let label: String
+    package let label: String
     /// How many lines it has.
-    public let lineCount: Int
+    package let lineCount: Int
     let handle: OpaquePointer
 
     /// Opens the chip at `path`.
-    public init(path: String) throws(SystemError) {
+    package init(path: String) throws(SystemError) {
         guard let handle = waymark_gpio_chip_open(path) else { throw lastError("gpiod_chip_open", path) }
         var buffer = [CChar](repeating: 0, count: 64)
         let labelResult = waymark_gpio_chip_label(handle, &buffer, buffer.count)
@@ -32,7 +32,7 @@ public final class GPIOChip {
     /// Opens the first chip `names` identifies: a name starting with `/` is a path, anything
     /// else a label, looked up among `/dev/gpiochip*` (the Pi 5 renumbered its chips, labels
     /// stay). Throws ENOENT listing the labels present when none matches.
-    public static func find(_ names: [String]) throws(SystemError) -> GPIOChip {
+    package static func find(_ names: [String]) throws(SystemError) -> GPIOChip {
         for name in names where name.hasPrefix("/") {
             if let chip = try? GPIOChip(path: name) { return chip }
         }
@@ -49,14 +49,14 @@ public final class GPIOChip {
     }
 
     /// The `/dev/gpiochipN` paths, in order.
-    public static func chipPaths() -> [String] {
+    package static func chipPaths() -> [String] {
         let paths = FileSystem.entries(of: "/dev").filter { $0.hasPrefix("gpiochip") }.map { "/dev/" + $0 }
         return paths.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }
 
     /// The offset of `line` on this chip: an offset is checked against ``lineCount``, a name
     /// is looked up.
-    public func offset(of line: LineID) throws(SystemError) -> UInt32 {
+    package func offset(of line: LineID) throws(SystemError) -> UInt32 {
         switch line {
         case .offset(let offset):
             guard offset < lineCount else {
@@ -73,7 +73,7 @@ public final class GPIOChip {
     }
 
     /// Closes the chip.
-    public func close() {
+    package func close() {
         waymark_gpio_chip_close(handle)
     }
 }

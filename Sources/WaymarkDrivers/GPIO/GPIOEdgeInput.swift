@@ -1,24 +1,24 @@
 import WaymarkClock
 import CWaymarkDrivers
-public import WaymarkHardware
-public import WaymarkSystem
+package import WaymarkHardware
+package import WaymarkSystem
 
 /// One edge seen on an input line.
-public struct GPIOEdge: Hashable, Sendable {
+package struct GPIOEdge: Hashable, Sendable {
     /// Rising (to active) or falling.
-    public var rising: Bool
+    package var rising: Bool
     /// When the kernel saw it.
-    public var timestamp: MonotonicInstant
+    package var timestamp: MonotonicInstant
 
     /// Creates an edge.
-    public init(rising: Bool, timestamp: MonotonicInstant) {
+    package init(rising: Bool, timestamp: MonotonicInstant) {
         self.rising = rising
         self.timestamp = timestamp
     }
 }
 
 /// Which edges an input reports.
-public enum EdgeSelection: Int32, Sendable {
+package enum EdgeSelection: Int32, Sendable {
     /// Inactive to active.
     case rising = 1
     /// Active to inactive.
@@ -30,17 +30,17 @@ public enum EdgeSelection: Int32, Sendable {
 /// A line requested as an input with edge events: the event loop watches ``descriptor`` and
 /// calls ``readEdges(_:)`` when it is readable. Edges closer together than the debounce
 /// period are dropped: by the kernel with libgpiod v2, by ``EdgeDebouncer`` with v1.
-public final class GPIOEdgeInput {
+package final class GPIOEdgeInput {
     /// The line's offset on its chip.
-    public let offset: UInt32
+    package let offset: UInt32
     /// Readable while edge events are queued; nonblocking.
-    public let descriptor: FileDescriptor
+    package let descriptor: FileDescriptor
     private let request: OpaquePointer
     private let chip: GPIOChip
     private var debouncer: EdgeDebouncer?
 
     /// Requests `line` on `chip` for `edges`, debounced over `debounce`.
-    public init(
+    package init(
         chip: GPIOChip, line: LineID, activeLow: Bool, edges: EdgeSelection = .rising,
         debounce: Duration = .zero, consumer: String = "waymarkd"
     ) throws(SystemError) {
@@ -64,7 +64,7 @@ public final class GPIOEdgeInput {
     }
 
     /// Reads every queued edge, calling `body` for each that passes the debounce.
-    public func readEdges(_ body: (GPIOEdge) -> Void) throws(SystemError) {
+    package func readEdges(_ body: (GPIOEdge) -> Void) throws(SystemError) {
         var raw = waymark_gpio_edge()
         while try checkShim("gpiod read edge", "\(chip.path) line \(offset)", waymark_gpio_read_edge(request, &raw)) == 1 {
             let edge = GPIOEdge(rising: raw.rising != 0, timestamp: MonotonicInstant(nanoseconds: Int64(raw.timestamp_ns)))
@@ -73,12 +73,12 @@ public final class GPIOEdgeInput {
     }
 
     /// The line's current value, in its active sense.
-    public func isActive() throws(SystemError) -> Bool {
+    package func isActive() throws(SystemError) -> Bool {
         try checkShim("gpiod get value", "\(chip.path) line \(offset)", waymark_gpio_get_value(request)) == 1
     }
 
     /// Releases the line; unregister ``descriptor`` from the event loop first.
-    public func release() {
+    package func release() {
         waymark_gpio_release(request)
     }
 }

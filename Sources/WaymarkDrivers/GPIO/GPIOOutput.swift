@@ -1,23 +1,23 @@
 import CWaymarkDrivers
-public import WaymarkHardware
-public import WaymarkSystem
+package import WaymarkHardware
+package import WaymarkSystem
 
 /// Something that can be switched on and off: a GPIO output line, or a test's recorder.
-public protocol DigitalOutput: AnyObject {
+package protocol DigitalOutput: AnyObject {
     /// Drives the output active (true) or inactive.
     func setActive(_ active: Bool) throws(SystemError)
 }
 
 /// A line requested as an output. Values are in the line's active sense: with `activeLow`,
 /// active is a low level.
-public final class GPIOOutput: DigitalOutput {
+package final class GPIOOutput: DigitalOutput {
     /// The line's offset on its chip.
-    public let offset: UInt32
+    package let offset: UInt32
     private let request: OpaquePointer
     private let chip: GPIOChip
 
     /// Requests `line` on `chip` as an output, driven to `initiallyActive` at once.
-    public init(
+    package init(
         chip: GPIOChip, line: LineID, activeLow: Bool, initiallyActive: Bool, consumer: String = "waymarkd"
     ) throws(SystemError) {
         let offset = try chip.offset(of: line)
@@ -29,17 +29,17 @@ public final class GPIOOutput: DigitalOutput {
         self.chip = chip
     }
 
-    public func setActive(_ active: Bool) throws(SystemError) {
+    package func setActive(_ active: Bool) throws(SystemError) {
         _ = try checkShim("gpiod set value", "\(chip.path) line \(offset)", waymark_gpio_set_value(request, active ? 1 : 0))
     }
 
     /// Reads the line back.
-    public func isActive() throws(SystemError) -> Bool {
+    package func isActive() throws(SystemError) -> Bool {
         try checkShim("gpiod get value", "\(chip.path) line \(offset)", waymark_gpio_get_value(request)) == 1
     }
 
     /// Releases the line (it keeps its level or returns to its default, as the driver decides).
-    public func release() {
+    package func release() {
         waymark_gpio_release(request)
     }
 }

@@ -1,5 +1,5 @@
 import CWaymarkDrivers
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// One chip on an I2C bus (`/dev/i2c-N`), spoken to with SMBus transfers: byte data, word
 /// data and I2C block data. These work on the Pi's i2c-bcm2835 and on i2c-stub alike; plain
@@ -7,19 +7,19 @@ public import WaymarkSystem
 ///
 /// A transfer that fails with a bus error (NACK, timeout, arbitration loss) is retried up to
 /// ``retries`` times before the error is thrown; ``retriedTransfers`` counts the retries.
-public final class I2CDevice: RegisterDevice {
+package final class I2CDevice: RegisterDevice {
     /// The bus device, such as `/dev/i2c-1`.
-    public let bus: String
+    package let bus: String
     /// The chip's 7-bit address.
-    public let address: UInt8
+    package let address: UInt8
     /// Extra attempts after a failed transfer.
-    public let retries: Int
+    package let retries: Int
     /// Retries so far, for diagnostics.
-    public private(set) var retriedTransfers = 0
+    package private(set) var retriedTransfers = 0
     private let descriptor: FileDescriptor
 
     /// Opens `bus` and addresses `address` on it (ioctl `I2C_SLAVE`).
-    public init(bus: String, address: UInt8, retries: Int = 2) throws(SystemError) {
+    package init(bus: String, address: UInt8, retries: Int = 2) throws(SystemError) {
         let descriptor = try FileDescriptor.open(bus, .readWrite)
         let result = waymark_i2c_set_address(descriptor.rawValue, UInt16(address))
         if result < 0 {
@@ -32,27 +32,27 @@ public final class I2CDevice: RegisterDevice {
         self.descriptor = descriptor
     }
 
-    public var location: String { "\(bus) address 0x\(String(address, radix: 16))" }
+    package var location: String { "\(bus) address 0x\(String(address, radix: 16))" }
 
-    public func readRegister(_ register: UInt8) throws(SystemError) -> UInt8 {
+    package func readRegister(_ register: UInt8) throws(SystemError) -> UInt8 {
         UInt8(try transfer("read byte data") { waymark_i2c_read_byte_data($0, register) })
     }
 
-    public func writeRegister(_ register: UInt8, _ value: UInt8) throws(SystemError) {
+    package func writeRegister(_ register: UInt8, _ value: UInt8) throws(SystemError) {
         _ = try transfer("write byte data") { waymark_i2c_write_byte_data($0, register, value) }
     }
 
     /// SMBus read word data: the little-endian word at `register`.
-    public func readWord(_ register: UInt8) throws(SystemError) -> UInt16 {
+    package func readWord(_ register: UInt8) throws(SystemError) -> UInt16 {
         UInt16(try transfer("read word data") { waymark_i2c_read_word_data($0, register) })
     }
 
     /// SMBus write word data (little-endian).
-    public func writeWord(_ register: UInt8, _ value: UInt16) throws(SystemError) {
+    package func writeWord(_ register: UInt8, _ value: UInt16) throws(SystemError) {
         _ = try transfer("write word data") { waymark_i2c_write_word_data($0, register, value) }
     }
 
-    public func readRegisters(_ register: UInt8, count: Int) throws(SystemError) -> [UInt8] {
+    package func readRegisters(_ register: UInt8, count: Int) throws(SystemError) -> [UInt8] {
         var values = [UInt8](repeating: 0, count: count)
         let read = try transfer("I2C block read") { fd in
             values.withUnsafeMutableBufferPointer {
@@ -63,14 +63,14 @@ public final class I2CDevice: RegisterDevice {
     }
 
     /// SMBus I2C block write of `values` (1...32 bytes) starting at `register`.
-    public func writeRegisters(_ register: UInt8, _ values: [UInt8]) throws(SystemError) {
+    package func writeRegisters(_ register: UInt8, _ values: [UInt8]) throws(SystemError) {
         _ = try transfer("I2C block write") { fd in
             values.withUnsafeBufferPointer { waymark_i2c_write_block(fd, register, UInt8(values.count), $0.baseAddress) }
         }
     }
 
     /// Closes the bus device.
-    public func close() throws(SystemError) {
+    package func close() throws(SystemError) {
         try descriptor.close()
     }
 

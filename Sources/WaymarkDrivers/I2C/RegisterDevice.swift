@@ -1,8 +1,8 @@
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// A chip's 8-bit register file: what accelerometer drivers program. ``I2CDevice`` is the
 /// real one; tests use a recording register file.
-public protocol RegisterDevice: AnyObject {
+package protocol RegisterDevice: AnyObject {
     /// Where the chip is, for error messages: `/dev/i2c-1 address 0x53`.
     var location: String { get }
     /// Reads one register.

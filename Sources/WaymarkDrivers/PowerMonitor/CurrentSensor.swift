@@ -1,4 +1,4 @@
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// A shunt current monitor on I2C (INA219, INA226) that measures the GPS receiver's supply
 /// current for power-profile runs.
@@ -6,9 +6,9 @@ public import WaymarkSystem
 /// Both chips send their 16-bit registers most significant byte first, while SMBus word
 /// transfers are little-endian, so words are swapped. The current is read from the shunt
 /// voltage register and the board's shunt resistance (no calibration register needed).
-public final class CurrentSensor {
+package final class CurrentSensor {
     /// Which chip.
-    public enum Chip: String, Sendable, CaseIterable {
+    package enum Chip: String, Sendable, CaseIterable {
         /// TI INA219: shunt voltage LSB 10 µV, no identity register.
         case ina219
         /// TI INA226: shunt voltage LSB 2.5 µV, manufacturer id 0x5449 at 0xFE, die id 0x2260 at 0xFF.
@@ -33,13 +33,13 @@ public final class CurrentSensor {
 
     private let device: I2CDevice
     /// The chip.
-    public let chip: Chip
+    package let chip: Chip
     /// The shunt resistance, ohms.
-    public let shuntOhms: Double
+    package let shuntOhms: Double
 
     /// Opens the sensor; an INA226 is identified by its id registers (a mismatch is an error
     /// naming what was found).
-    public init(device: I2CDevice, chip: Chip, shuntOhms: Double) throws {
+    package init(device: I2CDevice, chip: Chip, shuntOhms: Double) throws {
         guard shuntOhms > 0 else { throw CurrentSensorError.invalidShunt(shuntOhms) }
         self.device = device
         self.chip = chip
@@ -55,12 +55,12 @@ public final class CurrentSensor {
     }
 
     /// The current through the shunt, milliamperes (negative if it flows backwards).
-    public func current() throws(SystemError) -> Double {
+    package func current() throws(SystemError) -> Double {
         Self.milliamperes(smbusWord: try device.readWord(Register.shuntVoltage), chip: chip, shuntOhms: shuntOhms)
     }
 
     /// The current a shunt-voltage register word (as SMBus delivers it) stands for.
-    public static func milliamperes(smbusWord: UInt16, chip: Chip, shuntOhms: Double) -> Double {
+    package static func milliamperes(smbusWord: UInt16, chip: Chip, shuntOhms: Double) -> Double {
         let raw = Int16(bitPattern: bigEndianWord(smbusWord))
         return Double(raw) * chip.shuntVoltageLSB / shuntOhms * 1_000
     }
@@ -72,13 +72,13 @@ public final class CurrentSensor {
 }
 
 /// Why a current sensor cannot be used.
-public enum CurrentSensorError: Error, CustomStringConvertible {
+package enum CurrentSensorError: Error, CustomStringConvertible {
     /// The shunt resistance must be positive.
     case invalidShunt(Double)
     /// The chip at the address is not an INA226.
     case identityMismatch(location: String, manufacturer: UInt16, die: UInt16)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidShunt(let ohms): "the shunt resistance must be above 0 ohms, not \(ohms)"
         case .identityMismatch(let location, let manufacturer, let die):

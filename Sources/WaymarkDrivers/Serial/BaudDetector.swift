@@ -8,9 +8,9 @@ import WaymarkNMEA
 /// have arrived without a verified sentence, or the caller reports silence, it moves to the
 /// next candidate. After the last one it reports ``Decision/exhausted``; ``restart()`` begins
 /// again (the daemon waits with ``Backoff`` first and reports `locationUnavailable`).
-public struct BaudDetector: Sendable {
+package struct BaudDetector: Sendable {
     /// What to do next.
-    public enum Decision: Hashable, Sendable {
+    package enum Decision: Hashable, Sendable {
         /// Keep reading at the current rate.
         case listening
         /// Switch the port to this rate and keep feeding bytes.
@@ -22,18 +22,18 @@ public struct BaudDetector: Sendable {
     }
 
     /// The rates tried, in order.
-    public let candidates: [Int]
+    package let candidates: [Int]
     /// Verified sentences needed to accept a rate.
-    public let requiredSentences: Int
+    package let requiredSentences: Int
     /// Bytes without a verified sentence after which a rate is given up.
-    public let garbageBudget: Int
+    package let garbageBudget: Int
     private var index = 0
     private var framer = NMEAFramer()
     private var sentences = 0
     private var bytesSinceSentence = 0
 
     /// A detector that starts at the first of `candidates`.
-    public init(candidates: [Int], requiredSentences: Int = 2, garbageBudget: Int = 600) {
+    package init(candidates: [Int], requiredSentences: Int = 2, garbageBudget: Int = 600) {
         precondition(!candidates.isEmpty, "baud detection needs at least one candidate rate")
         self.candidates = candidates
         self.requiredSentences = requiredSentences
@@ -41,10 +41,10 @@ public struct BaudDetector: Sendable {
     }
 
     /// The rate the port should be at now.
-    public var currentRate: Int { candidates[min(index, candidates.count - 1)] }
+    package var currentRate: Int { candidates[min(index, candidates.count - 1)] }
 
     /// Feeds bytes read at ``currentRate``. Once a rate is detected it stays detected.
-    public mutating func consume(_ bytes: some Collection<UInt8>) -> Decision {
+    package mutating func consume(_ bytes: some Collection<UInt8>) -> Decision {
         guard index < candidates.count else { return .exhausted }
         if sentences >= requiredSentences { return .detected(currentRate) }
         var verified = 0
@@ -61,13 +61,13 @@ public struct BaudDetector: Sendable {
 
     /// Reports that nothing usable arrived at ``currentRate`` within the caller's window
     /// (about 2 s: a receiver sends at least once a second).
-    public mutating func silence() -> Decision {
+    package mutating func silence() -> Decision {
         guard index < candidates.count else { return .exhausted }
         return advance()
     }
 
     /// Starts over at the first candidate.
-    public mutating func restart() {
+    package mutating func restart() {
         index = 0
         resetRate()
     }

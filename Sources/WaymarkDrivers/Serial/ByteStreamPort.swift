@@ -1,4 +1,4 @@
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// Where a receiver's bytes come from and its commands go: a UART opened with libserialport
 /// (``SerialPort``) or any terminal, pseudo-terminal or pipe (``TerminalPort``). The daemon
@@ -8,7 +8,7 @@ public import WaymarkSystem
 /// other side closed) reports a hangup to poll/epoll and `EIO` or 0 bytes to read; on a pipe
 /// or FIFO 0 bytes is the end. A terminal opened by libserialport has VMIN = 0, so there a
 /// read of 0 bytes alone only means that nothing is waiting.
-public protocol ByteStreamPort: AnyObject {
+package protocol ByteStreamPort: AnyObject {
     /// The device path, such as `/dev/ttyS1`.
     var path: String { get }
     /// The nonblocking descriptor to watch for `.readable`.
@@ -24,14 +24,14 @@ public protocol ByteStreamPort: AnyObject {
 extension ByteStreamPort {
     /// Reads what has arrived into `buffer`: the count, 0 at the end (see above), or
     /// `nil` when nothing is waiting.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
         try descriptor.read(into: buffer)
     }
 
     /// Writes all of `bytes`, waiting (at most `patience` per stall) while the transmit
     /// buffer is full. Receiver commands are a few dozen bytes, so this returns at once unless
     /// the port is stuck, which is reported as `ETIMEDOUT`.
-    public func writeAll(_ bytes: [UInt8], patience: Duration = .seconds(1)) throws(SystemError) {
+    package func writeAll(_ bytes: [UInt8], patience: Duration = .seconds(1)) throws(SystemError) {
         do throws(SystemError) {
             try descriptor.writeAll(bytes, patience: patience)
         } catch {

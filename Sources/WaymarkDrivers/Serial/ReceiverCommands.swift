@@ -1,41 +1,41 @@
 /// Vendor commands as exact bytes: baud-rate switches and power requests for MediaTek
 /// (PMTK), u-blox (PUBX and UBX) receivers. Pure; tests check every byte.
-public enum ReceiverCommands {
+package enum ReceiverCommands {
     // MARK: MediaTek
 
     /// `$PMTK251,<rate>*hh`: switch the receiver's UART to `rate`.
-    public static func pmtkSetBaudRate(_ rate: Int) -> [UInt8] {
+    package static func pmtkSetBaudRate(_ rate: Int) -> [UInt8] {
         nmeaSentence("PMTK251,\(rate)")
     }
 
     /// `$PMTK220,<ms>*hh`: one fix every `milliseconds` (100 to 10,000).
-    public static func pmtkSetFixInterval(milliseconds: Int) -> [UInt8] {
+    package static func pmtkSetFixInterval(milliseconds: Int) -> [UInt8] {
         nmeaSentence("PMTK220,\(milliseconds)")
     }
 
     /// `$PMTK161,0*28`: standby; navigation stops and any byte on RX wakes it.
-    public static let pmtkStandby = nmeaSentence("PMTK161,0")
+    package static let pmtkStandby = nmeaSentence("PMTK161,0")
 
     /// `$PMTK225,4*2F`: perpetual backup; only a high level on FORCE_ON wakes the receiver.
-    public static let pmtkBackup = nmeaSentence("PMTK225,4")
+    package static let pmtkBackup = nmeaSentence("PMTK225,4")
 
     /// `$PMTK000*32`: the test command; as the first byte on RX it wakes a receiver in
     /// standby, which then answers `$PMTK001,0,3`.
-    public static let pmtkWake = nmeaSentence("PMTK000")
+    package static let pmtkWake = nmeaSentence("PMTK000")
 
     /// `$PMTK869,1,1*35`: enable EASY, the receiver's own orbit prediction (up to 3 days).
-    public static let pmtkEnableEASY = nmeaSentence("PMTK869,1,1")
+    package static let pmtkEnableEASY = nmeaSentence("PMTK869,1,1")
 
     // MARK: u-blox
 
     /// `$PUBX,41,<port>,0007,0003,<rate>,0*hh`: set UART `port` to `rate`, UBX+NMEA(+RTCM) in,
     /// UBX+NMEA out, no autobauding.
-    public static func pubxSetBaudRate(_ rate: Int, port: Int = 1) -> [UInt8] {
+    package static func pubxSetBaudRate(_ rate: Int, port: Int = 1) -> [UInt8] {
         nmeaSentence("PUBX,41,\(port),0007,0003,\(rate),0")
     }
 
     /// UBX-CFG-PRT for UART `port`: 8N1 at `rate`, UBX+NMEA+RTCM in, UBX+NMEA out.
-    public static func ubxSetBaudRate(_ rate: Int, port: UInt8 = 1) -> [UInt8] {
+    package static func ubxSetBaudRate(_ rate: Int, port: UInt8 = 1) -> [UInt8] {
         var payload: [UInt8] = [port, 0, 0, 0]  // portID, reserved, txReady
         payload += littleEndian(UInt32(0x0000_08D0))  // mode: 8 bits, no parity, 1 stop bit
         payload += littleEndian(UInt32(rate))
@@ -47,7 +47,7 @@ public enum ReceiverCommands {
 
     /// UBX-CFG-RATE: a measurement every `milliseconds`, a navigation solution per
     /// measurement, aligned to GPS time.
-    public static func ubxSetMeasurementRate(milliseconds: UInt16) -> [UInt8] {
+    package static func ubxSetMeasurementRate(milliseconds: UInt16) -> [UInt8] {
         let payload = littleEndian(milliseconds) + littleEndian(UInt16(1)) + littleEndian(UInt16(1))  // measRate, navRate, timeRef
         return ubxFrame(class: 0x06, id: 0x08, payload: payload)
     }
@@ -55,7 +55,7 @@ public enum ReceiverCommands {
     /// UBX-CFG-NAVX5 (version 0, 40 bytes) that only enables AssistNow Autonomous: `mask1`
     /// bit 14 (apply `aopCfg` and `aopOrbMaxErr`), `aopCfg` bit 0 (`useAOP`), `aopOrbMaxErr`
     /// 0 (the firmware's default); every other field is left alone by its mask bit.
-    public static let ubxEnableAssistNowAutonomous: [UInt8] = {
+    package static let ubxEnableAssistNowAutonomous: [UInt8] = {
         var payload = [UInt8](repeating: 0, count: 40)
         payload[3] = 0x40  // mask1 (little-endian U2 at offset 2): bit 14, aop
         payload[27] = 0x01  // aopCfg: useAOP
@@ -63,19 +63,19 @@ public enum ReceiverCommands {
     }()
 
     /// Wake-up sources for ``ubxBackup(wakeOn:)``.
-    public struct UBXWakeSources: OptionSet, Hashable, Sendable {
+    package struct UBXWakeSources: OptionSet, Hashable, Sendable {
         /// The raw `wakeupSources` bits.
-        public let rawValue: UInt32
+        package let rawValue: UInt32
         /// Creates sources from their bits.
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
         /// An edge on UART RX (bit 3).
-        public static let uartRX = UBXWakeSources(rawValue: 1 << 3)
+        package static let uartRX = UBXWakeSources(rawValue: 1 << 3)
         /// EXTINT0 (bit 5).
-        public static let extint0 = UBXWakeSources(rawValue: 1 << 5)
+        package static let extint0 = UBXWakeSources(rawValue: 1 << 5)
     }
 
     /// UBX-RXM-PMREQ (16-byte version): enter backup now (`force`), until woken by `sources`.
-    public static func ubxBackup(wakeOn sources: UBXWakeSources) -> [UInt8] {
+    package static func ubxBackup(wakeOn sources: UBXWakeSources) -> [UInt8] {
         var payload: [UInt8] = [0, 0, 0, 0]  // version 0, reserved
         payload += littleEndian(UInt32(0))  // duration: until woken
         payload += littleEndian(UInt32(0x02 | 0x04))  // flags: backup, force
@@ -84,12 +84,12 @@ public enum ReceiverCommands {
     }
 
     /// Bytes that wake a u-blox receiver from backup through UART RX; it ignores them.
-    public static let ubxWake: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF]
+    package static let ubxWake: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF]
 
     // MARK: Framing
 
     /// `$body*hh\r\n`, with the XOR checksum of `body`.
-    public static func nmeaSentence(_ body: String) -> [UInt8] {
+    package static func nmeaSentence(_ body: String) -> [UInt8] {
         let digits = Array("0123456789ABCDEF".utf8)
         let checksum = body.utf8.reduce(UInt8(0), ^)
         return [UInt8(ascii: "$")] + Array(body.utf8)
@@ -98,7 +98,7 @@ public enum ReceiverCommands {
 
     /// A UBX frame: sync `B5 62`, class, id, little-endian length, payload, and the 8-bit
     /// Fletcher checksum over class through payload.
-    public static func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8] {
+    package static func ubxFrame(class messageClass: UInt8, id: UInt8, payload: [UInt8]) -> [UInt8] {
         let body = [messageClass, id] + littleEndian(UInt16(payload.count)) + payload
         var a: UInt8 = 0
         var b: UInt8 = 0

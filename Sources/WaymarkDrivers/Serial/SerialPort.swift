@@ -1,5 +1,5 @@
 import CSerialPort
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// A real UART opened and configured with libserialport: 8N1, no flow control, at a baud rate.
 /// Its descriptor is put in nonblocking mode for the event loop; reads and writes go straight
@@ -8,14 +8,14 @@ public import WaymarkSystem
 /// libserialport looks the port up in sysfs and sets modem lines, so it opens real UARTs
 /// (`/dev/serial0`, `/dev/ttyAMA0`, `/dev/ttyS*`, `/dev/ttyUSB*`, `/dev/ttyACM*`) but not
 /// pseudo-terminals: use ``TerminalPort`` for those.
-public final class SerialPort: ByteStreamPort {
-    public let path: String
-    public let descriptor: FileDescriptor
-    public private(set) var baudRate: Int
+package final class SerialPort: ByteStreamPort {
+    package let path: String
+    package let descriptor: FileDescriptor
+    package private(set) var baudRate: Int
     private let port: OpaquePointer
 
     /// Opens `path` read-write at `baudRate`, 8N1, no flow control. Pending input is kept.
-    public init(path: String, baudRate: Int) throws(SystemError) {
+    package init(path: String, baudRate: Int) throws(SystemError) {
         var found: OpaquePointer?
         do throws(SystemError) {
             try Self.check(sp_get_port_by_name(path, &found), "sp_get_port_by_name", path)
@@ -52,13 +52,13 @@ public final class SerialPort: ByteStreamPort {
         self.baudRate = baudRate
     }
 
-    public func setBaudRate(_ rate: Int) throws(SystemError) {
+    package func setBaudRate(_ rate: Int) throws(SystemError) {
         try Self.check(sp_set_baudrate(port, Int32(rate)), "sp_set_baudrate", path)
         baudRate = rate
     }
 
     /// Closes the port (sp_close) and frees libserialport's record of it.
-    public func close() throws(SystemError) {
+    package func close() throws(SystemError) {
         defer { sp_free_port(port) }
         try Self.check(sp_close(port), "sp_close", path)
     }

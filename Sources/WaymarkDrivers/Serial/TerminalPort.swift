@@ -1,16 +1,16 @@
-public import WaymarkSystem
+package import WaymarkSystem
 
 /// A byte stream opened with plain open(2): a pseudo-terminal or a real tty set to raw 8N1
 /// with termios, or a pipe or FIFO as it is. Tests, replay and the simulated receiver use it;
 /// libserialport cannot open a pseudo-terminal.
-public final class TerminalPort: ByteStreamPort {
-    public let path: String
-    public let descriptor: FileDescriptor
-    public private(set) var baudRate: Int
+package final class TerminalPort: ByteStreamPort {
+    package let path: String
+    package let descriptor: FileDescriptor
+    package private(set) var baudRate: Int
     private let isTerminal: Bool
 
     /// Opens `path` nonblocking; a terminal is set to raw 8N1 at `baudRate`.
-    public convenience init(path: String, baudRate: Int = 9600) throws(SystemError) {
+    package convenience init(path: String, baudRate: Int = 9600) throws(SystemError) {
         let descriptor = try FileDescriptor.open(path, .readWrite)
         do throws(SystemError) {
             try self.init(descriptor: descriptor, path: path, baudRate: baudRate)
@@ -22,7 +22,7 @@ public final class TerminalPort: ByteStreamPort {
 
     /// Adopts an open nonblocking `descriptor` (a pipe's read end, a pseudo-terminal's
     /// secondary); a terminal is set to raw 8N1 at `baudRate`. ``close()`` closes it.
-    public init(descriptor: FileDescriptor, path: String, baudRate: Int = 9600) throws(SystemError) {
+    package init(descriptor: FileDescriptor, path: String, baudRate: Int = 9600) throws(SystemError) {
         self.descriptor = descriptor
         self.path = path
         self.baudRate = baudRate
@@ -30,12 +30,12 @@ public final class TerminalPort: ByteStreamPort {
         if isTerminal { try configure(at: baudRate) }
     }
 
-    public func setBaudRate(_ rate: Int) throws(SystemError) {
+    package func setBaudRate(_ rate: Int) throws(SystemError) {
         if isTerminal { try configure(at: rate) }
         baudRate = rate
     }
 
-    public func close() throws(SystemError) {
+    package func close() throws(SystemError) {
         try descriptor.close()
     }
 

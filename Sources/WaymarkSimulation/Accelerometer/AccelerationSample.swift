@@ -1,19 +1,19 @@
-public import WaymarkClock
+package import WaymarkClock
 
 /// One accelerometer reading in milli-g, in the device's frame: x along the direction of
 /// travel, y to the left, z up (a device lying flat reads about +1000 mg on z).
-public struct AccelerometerReading: Hashable, Sendable {
+package struct AccelerometerReading: Hashable, Sendable {
     /// When the chip took the sample.
-    public var instant: Instant
+    package var instant: Instant
     /// Acceleration along x, mg.
-    public var x: Double
+    package var x: Double
     /// Acceleration along y, mg.
-    public var y: Double
+    package var y: Double
     /// Acceleration along z, mg.
-    public var z: Double
+    package var z: Double
 
     /// Creates a sample.
-    public init(instant: Instant, x: Double, y: Double, z: Double) {
+    package init(instant: Instant, x: Double, y: Double, z: Double) {
         self.instant = instant
         self.x = x
         self.y = y
@@ -24,16 +24,16 @@ public struct AccelerometerReading: Hashable, Sendable {
 /// The chip's own motion-wake (activity) interrupt, AC-coupled as on the ADXL345 and LIS3DH:
 /// it fires once the deviation from the resting level exceeds `threshold` on any axis for
 /// `minimumDuration` (consecutive samples at the output data rate).
-public struct ActivityInterruptSetting: Hashable, Sendable {
+package struct ActivityInterruptSetting: Hashable, Sendable {
     /// Activity threshold, mg.
-    public var threshold: Double
+    package var threshold: Double
     /// How long the threshold must be exceeded; zero fires on a single sample (ADXL345).
-    public var minimumDuration: Duration
+    package var minimumDuration: Duration
     /// The chip's output data rate, Hz.
-    public var outputDataRate: Double
+    package var outputDataRate: Double
 
     /// Creates a setting.
-    public init(threshold: Double, minimumDuration: Duration, outputDataRate: Double) {
+    package init(threshold: Double, minimumDuration: Duration, outputDataRate: Double) {
         self.threshold = threshold
         self.minimumDuration = minimumDuration
         self.outputDataRate = outputDataRate

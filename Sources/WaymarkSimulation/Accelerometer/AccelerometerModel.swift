@@ -1,4 +1,4 @@
-public import WaymarkClock
+package import WaymarkClock
 
 /// What a MEMS accelerometer on the device reports during a scenario, in mg: sensor noise,
 /// gait, engine and road vibration, keystrokes, door slams, turbulence, and the pushes of
@@ -9,14 +9,14 @@ public import WaymarkClock
 /// from the same samples, but only where the signal may reach the threshold: every other
 /// stretch is skipped on its proven upper bound, so an 8-hour day costs a few samples per
 /// event rather than millions.
-public struct AccelerometerModel: Sendable {
+package struct AccelerometerModel: Sendable {
     /// The truth the model shakes.
-    public let trajectory: Trajectory
+    package let trajectory: Trajectory
     private let vibrations: [PieceVibration]
     private let seed: UInt64
 
     /// Builds the model for a trajectory; `seed` draws gait, engines, slams, turbulence and noise.
-    public init(trajectory: Trajectory, seed: UInt64) {
+    package init(trajectory: Trajectory, seed: UInt64) {
         self.trajectory = trajectory
         self.seed = seed
         var builder = VibrationBuilder(seed: seed)
@@ -24,7 +24,7 @@ public struct AccelerometerModel: Sendable {
     }
 
     /// The samples a chip at `outputDataRate` Hz takes in `[start, end)`.
-    public func samples(from start: Instant, to end: Instant, outputDataRate: Double) -> [AccelerometerReading] {
+    package func samples(from start: Instant, to end: Instant, outputDataRate: Double) -> [AccelerometerReading] {
         let grid = SamplingGrid(outputDataRate: outputDataRate)
         guard start < end else { return [] }
         var piece = trajectory.pieceIndex(at: start)
@@ -38,7 +38,7 @@ public struct AccelerometerModel: Sendable {
 
     /// The first instant in `[start, limit)` at which the activity interrupt, armed at
     /// `start` with the device at rest as its reference, would fire; nil if it would not.
-    public func nextActivity(from start: Instant, before limit: Instant, setting: ActivityInterruptSetting) -> Instant? {
+    package func nextActivity(from start: Instant, before limit: Instant, setting: ActivityInterruptSetting) -> Instant? {
         let grid = setting.grid
         let required = setting.requiredSamples
         var run: Int64 = 0

@@ -1,11 +1,11 @@
-public import WaymarkReceiver
+package import WaymarkReceiver
 import WaymarkClock
 
 /// Time spent in each power state and the charge and energy it cost, by the receiver's own
 /// account (the daemon's power ledger keeps an independent one; tests compare the two).
-public struct ReceiverLedger: Hashable, Sendable {
+package struct ReceiverLedger: Hashable, Sendable {
     /// The receiver's figures.
-    public let profile: ReceiverProfile
+    package let profile: ReceiverProfile
     private var times: [ReceiverPowerState: Duration] = [:]
 
     init(profile: ReceiverProfile) {
@@ -17,15 +17,15 @@ public struct ReceiverLedger: Hashable, Sendable {
     }
 
     /// Time spent in a state.
-    public func time(in state: ReceiverPowerState) -> Duration {
+    package func time(in state: ReceiverPowerState) -> Duration {
         times[state] ?? .zero
     }
 
     /// Charge drawn, mAh.
-    public var charge: Double {
+    package var charge: Double {
         ReceiverPowerState.allCases.reduce(0) { $0 + profile.current(in: $1) * time(in: $1).seconds / 3_600 }
     }
 
     /// Energy drawn, mWh.
-    public var energy: Double { charge * profile.supplyVoltage }
+    package var energy: Double { charge * profile.supplyVoltage }
 }

@@ -1,6 +1,6 @@
 import WaymarkFix
-public import WaymarkReceiver
-public import WaymarkClock
+package import WaymarkReceiver
+package import WaymarkClock
 import WaymarkLocation
 import WaymarkNMEA
 
@@ -13,19 +13,19 @@ import WaymarkNMEA
 /// (epochs not yet taken when a power command arrives are lost, as bytes on a cut line).
 /// Each epoch is stamped with the instant its last byte leaves the receiver: the
 /// measurement instant, plus the output latency, plus the bytes' time on the UART.
-public struct SimulatedReceiver: Sendable {
+package struct SimulatedReceiver: Sendable {
     /// The receiver's figures.
-    public let profile: ReceiverProfile
+    package let profile: ReceiverProfile
     /// UART speed, bits per second (10 bits a byte).
-    public let baudRate: Int
+    package let baudRate: Int
     /// The truth it measures.
-    public let trajectory: Trajectory
+    package let trajectory: Trajectory
     /// The power state since the last command (``state(at:)`` splits acquiring and tracking).
-    public private(set) var commandedState: ReceiverPowerState = .off
+    package private(set) var commandedState: ReceiverPowerState = .off
     /// Every start so far.
-    public private(set) var starts: [ReceiverStart] = []
+    package private(set) var starts: [ReceiverStart] = []
     /// Sentences dropped because an epoch did not fit the UART in a second.
-    public private(set) var droppedSentences = 0
+    package private(set) var droppedSentences = 0
 
     private let seed: UInt64
     private let sky: SkyModel
@@ -40,7 +40,7 @@ public struct SimulatedReceiver: Sendable {
     /// When the receiver last computed its orbit prediction, while it is remembered.
     private var lastPrediction: Instant?
     /// The time between measurements, as last commanded.
-    public private(set) var measurementInterval = Duration.seconds(1)
+    package private(set) var measurementInterval = Duration.seconds(1)
     /// When the running start's solution is ready; the first fix is the first measurement after.
     private var solutionReady = Instant.zero
     private var nextMeasurement = Instant.zero
@@ -65,7 +65,7 @@ public struct SimulatedReceiver: Sendable {
     static let outputLatency = Duration.milliseconds(50)
 
     /// A receiver, off, following `trajectory`; `seed` draws noise, sky and start times.
-    public init(profile: ReceiverProfile, trajectory: Trajectory, seed: UInt64, baudRate: Int = 115_200) {
+    package init(profile: ReceiverProfile, trajectory: Trajectory, seed: UInt64, baudRate: Int = 115_200) {
         self.profile = profile
         self.trajectory = trajectory
         self.seed = seed
@@ -77,13 +77,13 @@ public struct SimulatedReceiver: Sendable {
     // MARK: - Power
 
     /// The power state at an instant at or after the last command.
-    public func state(at instant: Instant) -> ReceiverPowerState {
+    package func state(at instant: Instant) -> ReceiverPowerState {
         guard commandedState.isOn, let start = starts.last else { return commandedState }
         return instant < start.firstFix ? .acquiring : .tracking
     }
 
     /// Time and energy per state from the origin to `instant` (at or after the last command).
-    public func ledger(at instant: Instant) -> ReceiverLedger {
+    package func ledger(at instant: Instant) -> ReceiverLedger {
         var copy = self
         copy.account(until: instant)
         return copy.ledger
@@ -92,7 +92,7 @@ public struct SimulatedReceiver: Sendable {
     /// Powers the receiver on (or wakes it from standby). Nothing happens if it is on. It boots
     /// at one measurement a second and prints its start-up message; a receiver in standby
     /// keeps its rate and answers the wake command instead.
-    public mutating func powerOn(at instant: Instant) {
+    package mutating func powerOn(at instant: Instant) {
         guard !commandedState.isOn else { return }
         let fromStandby = commandedState == .standby
         let kind: StartKind
@@ -123,7 +123,7 @@ public struct SimulatedReceiver: Sendable {
     /// reaches the receiver at `instant`. A receiver that is off or still booting (before its
     /// start-up message) does not hear it. The next measurement falls on the new interval's
     /// grid; an epoch measured before the command still goes out.
-    public mutating func setMeasurementInterval(_ interval: Duration, at instant: Instant) {
+    package mutating func setMeasurementInterval(_ interval: Duration, at instant: Instant) {
         guard commandedState.isOn, startup.map({ $0.instant <= instant }) ?? true, interval > .zero,
             Duration.seconds(1).nanoseconds % interval.nanoseconds == 0, interval != measurementInterval
         else { return }
@@ -140,7 +140,7 @@ public struct SimulatedReceiver: Sendable {
     /// Enables the receiver's own orbit prediction (UBX-CFG-NAVX5 `useAOP`, `$PMTK869,1,1`), as
     /// a command that reaches it at `instant`. Heard as ``setMeasurementInterval(_:at:)`` is;
     /// kept while memory survives (backup, standby), forgotten when all power is lost.
-    public mutating func enableOrbitPrediction(at instant: Instant) {
+    package mutating func enableOrbitPrediction(at instant: Instant) {
         guard profile.orbitPrediction != nil, commandedState.isOn, startup.map({ $0.instant <= instant }) ?? true,
             predictionEnabledSince == nil
         else { return }
@@ -154,12 +154,12 @@ public struct SimulatedReceiver: Sendable {
 
     /// Cuts the main supply; with `keepBackup` (and a backup supply on the board) the RTC
     /// and ephemeris survive for a hot or warm start.
-    public mutating func powerOff(at instant: Instant, keepBackup: Bool) {
+    package mutating func powerOff(at instant: Instant, keepBackup: Bool) {
         stop(at: instant, into: keepBackup && profile.hasBackupSupply ? .backup : .off)
     }
 
     /// Stops navigation, keeping memory and the main supply (PMTK161, STANDBY pin).
-    public mutating func standby(at instant: Instant) {
+    package mutating func standby(at instant: Instant) {
         stop(at: instant, into: .standby)
     }
 
@@ -221,14 +221,14 @@ public struct SimulatedReceiver: Sendable {
 
     /// The next output (an epoch, or the start-up message) if its last byte leaves before
     /// `limit`, taken; nil otherwise.
-    public mutating func nextEpoch(before limit: Instant) -> (instant: Instant, bytes: [UInt8])? {
+    package mutating func nextEpoch(before limit: Instant) -> (instant: Instant, bytes: [UInt8])? {
         guard let output = peekOutput(), output.instant < limit else { return nil }
         if output.measurement == nil { startup = nil } else { pending = nil }
         return (output.instant, output.bytes)
     }
 
     /// When the next output's last byte will leave the receiver, if it is on.
-    public mutating func peekEpoch() -> (instant: Instant, bytes: [UInt8])? {
+    package mutating func peekEpoch() -> (instant: Instant, bytes: [UInt8])? {
         peekOutput().map { ($0.instant, $0.bytes) }
     }
 
@@ -243,7 +243,7 @@ public struct SimulatedReceiver: Sendable {
     }
 
     /// Every output whose last byte leaves before `limit`, taken.
-    public mutating func epochs(until limit: Instant) -> [(instant: Instant, bytes: [UInt8])] {
+    package mutating func epochs(until limit: Instant) -> [(instant: Instant, bytes: [UInt8])] {
         var epochs: [(instant: Instant, bytes: [UInt8])] = []
         while let epoch = nextEpoch(before: limit) { epochs.append(epoch) }
         return epochs

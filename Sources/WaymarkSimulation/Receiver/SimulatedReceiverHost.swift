@@ -1,25 +1,25 @@
-public import WaymarkClock
-public import WaymarkFix
-public import WaymarkLocation
-public import WaymarkReceiver
+package import WaymarkClock
+package import WaymarkFix
+package import WaymarkLocation
+package import WaymarkReceiver
 
 /// The host's side of the simulated receiver, doing what a board source does with a real one:
 /// power commands, the receiver's NMEA through the real decoder, and what is sent once the
 /// receiver talks after a power-up: its orbit prediction enabled, and the measurement intervals
 /// of ``FirstFixRate`` (fast until its first fix, one a second from then). Used by the
 /// daemon's simulated source and by power-profile runs.
-public struct SimulatedReceiverHost: Sendable {
+package struct SimulatedReceiverHost: Sendable {
     private var decoder = NMEADecoder()
     private var firstFixRate: FirstFixRate
 
     /// A host for a receiver of `profile`; `date` seeds the decoder (the scenario's start).
-    public init(profile: ReceiverProfile, date: CivilDate) {
+    package init(profile: ReceiverProfile, date: CivilDate) {
         firstFixRate = FirstFixRate(fast: profile.firstFixInterval)
         decoder.seedDate(date)
     }
 
     /// Powers the receiver up, or down into `downState` (`.backup`, `.standby` or `.off`).
-    public mutating func setPower(on: Bool, downState: ReceiverPowerState, receiver: inout SimulatedReceiver, at now: Instant) {
+    package mutating func setPower(on: Bool, downState: ReceiverPowerState, receiver: inout SimulatedReceiver, at now: Instant) {
         if on {
             receiver.powerOn(at: now)
             firstFixRate.poweredUp()
@@ -35,7 +35,7 @@ public struct SimulatedReceiverHost: Sendable {
 
     /// Takes one output of the receiver: decodes it and sends the commands it calls for.
     /// Returns the fixes it completed.
-    public mutating func receive(_ bytes: [UInt8], receiver: inout SimulatedReceiver, at now: Instant) -> [Fix] {
+    package mutating func receive(_ bytes: [UInt8], receiver: inout SimulatedReceiver, at now: Instant) -> [Fix] {
         var fixes: [Fix] = []
         bytes.withUnsafeBufferPointer { buffer in
             decoder.decode(buffer) { fixes.append($0) }

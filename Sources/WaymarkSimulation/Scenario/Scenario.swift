@@ -1,19 +1,19 @@
-public import WaymarkLocation
+package import WaymarkLocation
 
 /// A scenario: where and when it begins, and what the device does, segment by segment.
 /// Written as a `.scenario` file (see `docs/simulation.md`) and read by ``ScenarioParser``.
-public struct Scenario: Hashable, Sendable {
+package struct Scenario: Hashable, Sendable {
     /// The file name the scenario was read from (for messages).
-    public var name: String
+    package var name: String
     /// UTC time at the timeline's origin (`Instant.zero`).
-    public var startTime: Timestamp
+    package var startTime: Timestamp
     /// Where the device is at the start.
-    public var origin: GeoPoint
+    package var origin: GeoPoint
     /// What the device does, in order.
-    public var segments: [Segment]
+    package var segments: [Segment]
 
     /// Creates a scenario.
-    public init(name: String, startTime: Timestamp, origin: GeoPoint, segments: [Segment]) {
+    package init(name: String, startTime: Timestamp, origin: GeoPoint, segments: [Segment]) {
         self.name = name
         self.startTime = startTime
         self.origin = origin
@@ -21,13 +21,13 @@ public struct Scenario: Hashable, Sendable {
     }
 
     /// The sum of the segments' durations.
-    public var duration: Duration {
+    package var duration: Duration {
         segments.reduce(.zero) { $0 + $1.duration }
     }
 }
 
 /// The kinds of segment a scenario file can name.
-public enum SegmentKind: String, Hashable, Sendable, CaseIterable {
+package enum SegmentKind: String, Hashable, Sendable, CaseIterable {
     /// On a desk: still, perhaps with typing nearby and the odd door slam.
     case desk
     /// Held still by someone standing, seated or resting.
@@ -45,9 +45,9 @@ public enum SegmentKind: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One line of a scenario: a kind of activity for a duration, with its options.
-public struct Segment: Hashable, Sendable {
+package struct Segment: Hashable, Sendable {
     /// What happens, with the options that kind takes.
-    public enum Plan: Hashable, Sendable {
+    package enum Plan: Hashable, Sendable {
         /// Still on a desk; `typing` adds keystroke bumps, door slams come at the given rate.
         case desk(typing: Bool, doorSlamsPerHour: Double)
         /// Held still by someone standing, seated or resting.
@@ -67,26 +67,26 @@ public struct Segment: Hashable, Sendable {
     }
 
     /// What happens.
-    public var plan: Plan
+    package var plan: Plan
     /// How long it lasts.
-    public var duration: Duration
+    package var duration: Duration
     /// The line of the scenario file it came from (1-based).
-    public var line: Int
+    package var line: Int
 
     /// Creates a segment.
-    public init(plan: Plan, duration: Duration, line: Int) {
+    package init(plan: Plan, duration: Duration, line: Int) {
         self.plan = plan
         self.duration = duration
         self.line = line
     }
 
     /// The kind of segment.
-    public var kind: SegmentKind { plan.kind }
+    package var kind: SegmentKind { plan.kind }
 }
 
 extension Segment.Plan {
     /// The kind of segment the plan is for.
-    public var kind: SegmentKind {
+    package var kind: SegmentKind {
         switch self {
         case .desk: .desk
         case .still: .still

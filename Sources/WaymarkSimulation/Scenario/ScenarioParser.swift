@@ -11,12 +11,12 @@ import WaymarkLocation
 /// ```
 ///
 /// Every mistake is reported with the file name, the line and what to write instead.
-public enum ScenarioParser {
+package enum ScenarioParser {
     /// An example start line, quoted in messages.
     static let startExample = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408"
 
     /// Parses a scenario from its text; `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
+    package static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
         var start: (time: Timestamp, origin: GeoPoint, line: Int)?
         var segments: [Segment] = []
         var lineNumber = 0

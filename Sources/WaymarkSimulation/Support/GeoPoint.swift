@@ -1,15 +1,15 @@
 /// A position on the WGS 84 ellipsoid: latitude and longitude in degrees, altitude above
 /// mean sea level in metres.
-public struct GeoPoint: Hashable, Sendable {
+package struct GeoPoint: Hashable, Sendable {
     /// Latitude in degrees, north positive.
-    public var latitude: Double
+    package var latitude: Double
     /// Longitude in degrees, east positive, in [-180, 180).
-    public var longitude: Double
+    package var longitude: Double
     /// Altitude above mean sea level, metres.
-    public var altitude: Double
+    package var altitude: Double
 
     /// Creates a position.
-    public init(latitude: Double, longitude: Double, altitude: Double) {
+    package init(latitude: Double, longitude: Double, altitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
         self.altitude = altitude

@@ -1,6 +1,6 @@
 /// What the device is doing at an instant, finer than the scenario's segment kind: a drive
 /// is made of driving legs and stops with the engine idling, a lift ride of waiting and riding.
-public enum Activity: String, Hashable, Sendable, CaseIterable {
+package enum Activity: String, Hashable, Sendable, CaseIterable {
     /// Lying on a desk (typing and door slams nearby are vibration, not movement).
     case desk
     /// Held by someone standing still (waiting for or in a lift).
@@ -17,7 +17,7 @@ public enum Activity: String, Hashable, Sendable, CaseIterable {
     case flying
 
     /// Whether the device is truly being moved (transported), as opposed to vibrating.
-    public var isMoving: Bool {
+    package var isMoving: Bool {
         switch self {
         case .walking, .driving, .liftRiding, .flying: true
         case .desk, .standing, .carIdling: false

@@ -1,26 +1,26 @@
-public import WaymarkClock
-public import WaymarkLocation
+package import WaymarkClock
+package import WaymarkLocation
 
 /// The ground truth of a scenario: position, speed, course, whether the device is truly
 /// moving, and the segment, at any instant, in O(log n) from precomputed piece boundaries.
 ///
 /// The timeline's origin (`Instant.zero`) is the scenario's start; past the end the device
 /// stays where the last segment left it.
-public struct Trajectory: Sendable {
+package struct Trajectory: Sendable {
     /// The scenario it was built from.
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// The end of the scenario.
-    public let end: Instant
+    package let end: Instant
     /// The stretches during which the device is truly moving (adjacent moving segments
     /// merged), in order.
-    public let movingIntervals: [Range<Instant>]
+    package let movingIntervals: [Range<Instant>]
     /// Distance travelled over the whole scenario, metres.
-    public let totalDistance: Double
+    package let totalDistance: Double
     let pieces: [TrajectoryPiece]
 
     /// Builds the trajectory; `seed` decides what the scenario leaves open (stop order, leg
     /// lengths, turns).
-    public init(scenario: Scenario, seed: UInt64) {
+    package init(scenario: Scenario, seed: UInt64) {
         self.scenario = scenario
         var builder = TrajectoryBuilder(origin: scenario.origin, seed: seed)
         for (index, segment) in scenario.segments.enumerated() {
@@ -42,20 +42,20 @@ public struct Trajectory: Sendable {
     }
 
     /// The instants at which the device starts to move after being still.
-    public var motionStarts: [Instant] { movingIntervals.map(\.lowerBound) }
+    package var motionStarts: [Instant] { movingIntervals.map(\.lowerBound) }
 
     /// How long the device is truly moving in total.
-    public var movingTime: Duration {
+    package var movingTime: Duration {
         movingIntervals.reduce(.zero) { $0 + ($1.upperBound - $1.lowerBound) }
     }
 
     /// UTC time at an instant of the timeline.
-    public func utc(at instant: Instant) -> Timestamp {
+    package func utc(at instant: Instant) -> Timestamp {
         scenario.startTime.adding(nanoseconds: instant.nanoseconds)
     }
 
     /// The truth at an instant.
-    public func truth(at instant: Instant) -> Truth {
+    package func truth(at instant: Instant) -> Truth {
         let piece = pieces[pieceIndex(at: instant)]
         let time = min(max(piece.elapsed(instant), 0), piece.duration)
         let moving = piece.activity.isMoving && instant >= piece.start && instant < piece.end
@@ -67,7 +67,7 @@ public struct Trajectory: Sendable {
     }
 
     /// Distance travelled from the start to `instant`, metres.
-    public func distance(at instant: Instant) -> Double {
+    package func distance(at instant: Instant) -> Double {
         truth(at: instant).distance
     }
 

@@ -1,25 +1,25 @@
-public import WaymarkClock
+package import WaymarkClock
 
 /// Ground truth at one instant: where the device really is and what it is really doing.
-public struct Truth: Hashable, Sendable {
+package struct Truth: Hashable, Sendable {
     /// The instant described.
-    public var instant: Instant
+    package var instant: Instant
     /// True position.
-    public var position: GeoPoint
+    package var position: GeoPoint
     /// Horizontal speed, m/s.
-    public var speed: Double
+    package var speed: Double
     /// Vertical speed, m/s, up positive.
-    public var verticalSpeed: Double
+    package var verticalSpeed: Double
     /// Heading of travel (the last one while still), degrees from true north.
-    public var course: Double
+    package var course: Double
     /// Whether the device is truly being moved (not merely vibrating).
-    public var isMoving: Bool
+    package var isMoving: Bool
     /// The scenario segment's kind.
-    public var kind: SegmentKind
+    package var kind: SegmentKind
     /// The finer activity within the segment.
-    public var activity: Activity
+    package var activity: Activity
     /// Index of the scenario segment.
-    public var segment: Int
+    package var segment: Int
     /// Distance travelled since the scenario's start, metres (vertical in lifts).
-    public var distance: Double
+    package var distance: Double
 }
