@@ -58,12 +58,16 @@ let package = Package(
             ]
         ),
 
+        // Who may know where the device is (issue 13): identity, policy files, Core Location's
+        // authorization decisions and diagnostics, reduced accuracy. Pure: no I/O, no clock.
+        .target(name: "WaymarkAuthorization", dependencies: ["WaymarkBoard", "WaymarkLocation", "WaymarkClock"]),
+
         // The daemon's persistent store: SQLite through its C library (libsqlite3-dev), a thin
         // typed wrapper, the versioned schema and the authorization data of issue 13.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "WaymarkStore", dependencies: ["CSQLite", "WaymarkSystem"]),
+        .target(name: "WaymarkStore", dependencies: ["CSQLite", "WaymarkSystem", "WaymarkAuthorization"]),
         // Commits to the store in a loop for the kill -9 test (WaymarkStoreTests).
-        .executableTarget(name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkSystem"]),
+        .executableTarget(name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkAuthorization", "WaymarkSystem"]),
 
         // The daemon's socket server (Server/), which speaks WaymarkProtocol to clients.
         .target(
@@ -145,7 +149,13 @@ let package = Package(
         ),
         .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard"]),
         .testTarget(
-            name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
+            name: "WaymarkAuthorizationTests",
+            dependencies: [
+                "WaymarkAuthorization", "WaymarkSimulation", "WaymarkLocation", "WaymarkClock", "WaymarkNMEA", "WaymarkReceiver",
+            ]
+        ),
+        .testTarget(
+            name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "WaymarkAuthorization", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
         .testTarget(
             name: "WaymarkDriversTests",
             dependencies: ["WaymarkDrivers", "WaymarkBoard", "WaymarkSystem", "WaymarkNMEA"]
