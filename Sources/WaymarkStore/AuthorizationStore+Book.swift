@@ -25,7 +25,8 @@ extension AuthorizationStore {
         var snapshot = AuthorizationSnapshot()
         snapshot.locationServicesEnabled = try locationServicesEnabled()
         for app in try apps() {
-            snapshot.decisions[app.identity] = DecidedAuthorization(app.authorization, accuracy: app.accuracy)
+            let decided = DecidedAuthorization(app.authorization, accuracy: app.accuracy)
+            if !decided.isUndecided { snapshot.decisions[app.identity] = decided }
         }
         for request in try pendingRequests() {
             snapshot.pending[request.identity] = PendingAuthorization(

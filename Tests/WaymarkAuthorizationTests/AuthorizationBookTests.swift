@@ -43,6 +43,7 @@ struct AuthorizationBookTests {
         #expect(book.decide(tracker, policy: EffectivePolicy(), inUse: interactive, sessions: updates).updateDiagnostics == [.authorizationDenied])
         book.apply(book.reset(tracker, by: root))
         #expect(book.authorization(of: tracker, policy: EffectivePolicy()) == DecidedAuthorization(.notDetermined, accuracy: .full))
+        #expect(book.snapshot.decisions.isEmpty)
         book.apply(book.grant(tracker, .authorizedAlways, accuracy: .full, by: root))
         book.apply(book.setLocationServices(false, by: root))
         let off = book.decide(tracker, policy: EffectivePolicy(), inUse: interactive, sessions: updates)

@@ -128,11 +128,11 @@ package struct AuthorizationBook: Sendable {
         case .request(let app, let request):
             snapshot.pending[app] = request
         case .decide(let app, let state, let accuracy, _):
-            let previous = snapshot.decisions[app]?.accuracy ?? .full
-            snapshot.decisions[app] = DecidedAuthorization(state, accuracy: accuracy ?? previous)
+            let decided = DecidedAuthorization(state, accuracy: accuracy ?? snapshot.decisions[app]?.accuracy ?? .full)
+            snapshot.decisions[app] = decided.isUndecided ? nil : decided
             snapshot.pending[app] = nil
         case .reset(let app, _):
-            snapshot.decisions[app] = DecidedAuthorization(.notDetermined, accuracy: .full)
+            snapshot.decisions[app] = nil
             snapshot.pending[app] = nil
         case .setLocationServices(let enabled, _):
             snapshot.locationServicesEnabled = enabled

@@ -10,6 +10,10 @@ package struct DecidedAuthorization: Hashable, Sendable {
         self.state = state
         self.accuracy = accuracy
     }
+
+    /// Whether this decides nothing (`notDetermined` with full accuracy, as after a reset):
+    /// such an app has no entry in ``AuthorizationSnapshot/decisions``.
+    package var isUndecided: Bool { state == .notDetermined && accuracy == .full }
 }
 
 /// An app's request that waits for the operator.
@@ -48,7 +52,7 @@ package enum AuthorizationChange: Hashable, Sendable {
 package struct AuthorizationSnapshot: Hashable, Sendable {
     /// The board's location-services switch.
     package var locationServicesEnabled = true
-    /// The operator's decisions (an app never decided is absent).
+    /// The operator's decisions (an app with nothing decided is absent).
     package var decisions: [AppIdentity: DecidedAuthorization] = [:]
     /// The requests waiting for the operator.
     package var pending: [AppIdentity: PendingAuthorization] = [:]
