@@ -188,6 +188,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
         ("FuzzJSON", ["WaymarkJSON"]),
         ("FuzzBoard", ["WaymarkBoard"]),
         ("FuzzScenario", ["WaymarkSimulation", "WaymarkClock"]),
+        ("FuzzAuthorization", ["WaymarkAuthorization"]),
     ]
     for harness in harnesses {
         package.targets.append(

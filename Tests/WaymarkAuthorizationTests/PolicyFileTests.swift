@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WaymarkAuthorization
 
@@ -105,5 +106,47 @@ struct PolicyFileTests {
         let elsewhere = policies.policy(for: ProcessFacts(uid: 1001, executable: "/usr/bin/tracker"))
         #expect(elsewhere.authorization == .authorizedAlways && elsewhere.accuracy == .full && !elsewhere.isInteractive)
         #expect(policies.policy(for: ProcessFacts(uid: 1001)) == EffectivePolicy())
+    }
+}
+
+@Suite("the board's policy from its files")
+struct PolicySetTests {
+    @Test("files are read in order; one bad file (or bytes that are not UTF-8) and none is used")
+    func files() throws {
+        let good = (path: "apps.d/a.toml", bytes: Array("[[app]]\nuid = 1000\ninteractive = true\n".utf8))
+        let policies = try PolicySet(files: [good, (path: "apps.d/b.toml", bytes: Array("[[app]]\nuid = 1001\nrestricted = true\n".utf8))])
+        #expect(policies.entries.map(\.origin) == ["apps.d/a.toml:1", "apps.d/b.toml:1"])
+        #expect(throws: PolicyError(file: "apps.d/c.toml", line: nil, "not UTF-8 text")) {
+            try PolicySet(files: [good, (path: "apps.d/c.toml", bytes: [0x5B, 0xFF])])
+        }
+        #expect(throws: PolicyError.self) { try PolicySet(files: [good, (path: "apps.d/d.toml", bytes: Array("[[app]]\n".utf8))]) }
+    }
+
+    @Test("in use: interactive and connected, a background activity session started in use, or delegation")
+    func inUse() throws {
+        var interactive = EffectivePolicy()
+        interactive.isInteractive = true
+        #expect(InUseEvidence(policy: interactive, connected: true, backgroundActivityStartedInUse: false, delegated: false) == .interactiveConnection)
+        #expect(!InUseEvidence(policy: interactive, connected: false, backgroundActivityStartedInUse: false, delegated: false).isInUse)
+        #expect(!InUseEvidence(policy: EffectivePolicy(), connected: true, backgroundActivityStartedInUse: false, delegated: false).isInUse)
+        #expect(InUseEvidence(policy: EffectivePolicy(), connected: true, backgroundActivityStartedInUse: true, delegated: true) == [.backgroundActivitySession, .delegation])
+    }
+}
+
+@Suite("the example policy of docs/authorization")
+struct ExamplePolicyTests {
+    @Test("docs/authorization/apps.d/board.toml parses, with the meaning its comments give")
+    func example() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/authorization/apps.d")
+        let path = directory.appendingPathComponent("board.toml").path
+        let policies = try PolicySet(files: [(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))])
+        let logger = ProcessFacts(uid: 998, unit: SystemdUnit("trip-logger.service"), executable: "/usr/bin/trip-logger")
+        #expect(policies.identity(of: logger, declaredAppID: "org.example.triplogger") == .appID("org.example.triplogger"))
+        #expect(policies.policy(for: logger).authorization == .authorizedAlways && policies.policy(for: logger).requiresExplicitSessions)
+        #expect(policies.policy(for: ProcessFacts(uid: 1000, executable: "/usr/bin/kiosk-map")).isInteractive)
+        let weather = ProcessFacts(uid: 1001, unit: SystemdUnit("weather.service", userManager: 1001))
+        #expect(policies.policy(for: weather).authorization == .authorizedWhenInUse)
+        #expect(policies.policy(for: ProcessFacts(uid: 1500, executable: "/usr/bin/anything")).isRestricted)
     }
 }

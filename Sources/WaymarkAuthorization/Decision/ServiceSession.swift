@@ -75,6 +75,16 @@ package struct InUseEvidence: OptionSet, Hashable, Sendable {
     /// An app in use has delegated work to it (the seed's Apple Watch case, 2015).
     package static let delegation = InUseEvidence(rawValue: 1 << 2)
 
+    /// The evidence a daemon has: the app's `policy` marks it interactive and it is
+    /// `connected`; it holds a background activity session started in use; an app in use
+    /// `delegated` to it.
+    package init(policy: EffectivePolicy, connected: Bool, backgroundActivityStartedInUse: Bool, delegated: Bool) {
+        self = []
+        if policy.isInteractive, connected { insert(.interactiveConnection) }
+        if backgroundActivityStartedInUse { insert(.backgroundActivitySession) }
+        if delegated { insert(.delegation) }
+    }
+
     /// Whether the app is in use.
     package var isInUse: Bool { !isEmpty }
 }

@@ -104,6 +104,20 @@ package struct PolicySet: Hashable, Sendable {
         self.entries = entries
     }
 
+    /// The policy of the board from its files (`ConfigurationDirectory` of `/etc/waymark/apps.d`,
+    /// in name order), each the path and bytes read: all of it, or the first file's error (a
+    /// half-read policy could leave an app less restricted than the operator wrote).
+    package init(files: [(path: String, bytes: [UInt8])]) throws(PolicyError) {
+        var entries: [AppPolicy] = []
+        for file in files {
+            guard let text = String(validating: file.bytes, as: UTF8.self) else {
+                throw PolicyError(file: file.path, line: nil, "not UTF-8 text")
+            }
+            entries += try PolicyFile.parse(text, file: file.path)
+        }
+        self.init(entries)
+    }
+
     /// What the entries matching `facts` decide.
     package func policy(for facts: ProcessFacts) -> EffectivePolicy {
         var policy = EffectivePolicy()
