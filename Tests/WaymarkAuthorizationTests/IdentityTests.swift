@@ -38,6 +38,9 @@ struct IdentityTests {
         #expect(
             Self.unit("0::/user.slice/user-1000.slice/user@1000.service/app.slice/a.service/tracker.service\n")
                 == SystemdUnit("a.service", userManager: 1000))
+        // A cgroup name with a newline forges a second line: ambiguous, so no unit at all.
+        #expect(Self.unit("0::/user.slice/user-1000.slice/session-2.scope/x\n0::/system.slice/gpsd.service\n") == nil)
+        #expect(Self.unit("1:name=systemd:/user.slice/x\n1:name=systemd:/system.slice/gpsd.service\n") == nil)
         // Under a login session, a cgroup named like a system service is still no unit.
         #expect(Self.unit("0::/user.slice/user-1000.slice/session-2.scope/tracker.service\n") == nil)
     }

@@ -13,14 +13,18 @@ package enum ControlGroup {
     package static let maximumUnitNameLength = 255
 
     /// The unit the process runs in, or nil (no unit, a login session, unparseable text).
+    ///
+    /// The kernel does not escape a newline in a cgroup's name, and a process may name the
+    /// cgroups of its own delegated subtree, so a second `0::` (or `name=systemd`) line may be
+    /// forged: text with more than one is ambiguous and gives no unit.
     package static func unit(inProcCgroup bytes: [UInt8]) -> SystemdUnit? {
-        var unified: Substring?
-        var legacy: Substring?
+        var unified: [Substring] = []
+        var legacy: [Substring] = []
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            if line.hasPrefix("0::") { unified = line.dropFirst(3) }
-            else if let range = line.firstRange(of: ":name=systemd:") { legacy = line[range.upperBound...] }
+            if line.hasPrefix("0::") { unified.append(line.dropFirst(3)) }
+            else if let range = line.firstRange(of: ":name=systemd:") { legacy.append(line[range.upperBound...]) }
         }
-        guard let path = unified ?? legacy else { return nil }
+        guard unified.count <= 1, legacy.count <= 1, let path = unified.first ?? legacy.first else { return nil }
         return unit(inPath: path)
     }
 

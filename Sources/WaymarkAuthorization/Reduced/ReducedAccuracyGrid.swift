@@ -44,9 +44,11 @@ package struct ReducedAccuracyGrid: Hashable, Sendable {
         rows = lowest...highest
     }
 
-    /// The cell holding the coordinate (latitude clamped to ±90°, any finite longitude).
+    /// The cell holding the coordinate (latitude clamped to ±90°, any longitude; a coordinate
+    /// that is not finite counts as 0°, so that nothing traps).
     package func cell(latitude: Double, longitude: Double) -> Cell {
-        let latitude = min(max(latitude, -90), 90)
+        let longitude = longitude.isFinite ? longitude : 0
+        let latitude = latitude.isFinite ? min(max(latitude, -90), 90) : 0
         let raw = Int(((latitude + 90 - latitudeShift) / rowHeight).rounded(.down))
         let row = min(max(raw, rows.lowerBound), rows.upperBound)
         let width = columnWidth(row)
