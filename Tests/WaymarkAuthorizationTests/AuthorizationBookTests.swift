@@ -59,6 +59,11 @@ struct AuthorizationBookTests {
         policy.authorization = .authorizedWhenInUse
         policy.accuracy = .reduced
         #expect(book.authorization(of: tracker, policy: policy) == DecidedAuthorization(.authorizedWhenInUse, accuracy: .reduced))
+        // The operator's accuracy, even without a state, beats the policy's.
+        var full = policy
+        full.accuracy = .full
+        book.apply(book.setAccuracy(tracker, .reduced, by: root))
+        #expect(book.authorization(of: tracker, policy: full) == DecidedAuthorization(.authorizedWhenInUse, accuracy: .reduced))
         book.apply(book.deny(tracker, by: root))
         #expect(book.authorization(of: tracker, policy: policy).state == .denied)
         book.apply(book.grant(tracker, .authorizedAlways, accuracy: .full, by: root))

@@ -18,14 +18,14 @@ package struct AuthorizationBook: Sendable {
 
     /// The app's state and accuracy with its policy applied: a `restricted` lock wins; then
     /// the operator's decision; then the policy's authorization given in advance; else
-    /// `notDetermined` with full accuracy.
+    /// `notDetermined`. The accuracy is the operator's if they set one, else the policy's,
+    /// else full.
     package func authorization(of app: AppIdentity, policy: EffectivePolicy) -> DecidedAuthorization {
         let decided = snapshot.decisions[app]
         let accuracy = decided?.accuracy ?? policy.accuracy ?? .full
         if policy.isRestricted { return DecidedAuthorization(.restricted, accuracy: accuracy) }
         if let decided, decided.state != .notDetermined { return decided }
-        if let given = policy.authorization { return DecidedAuthorization(given, accuracy: policy.accuracy ?? .full) }
-        return DecidedAuthorization(.notDetermined, accuracy: accuracy)
+        return DecidedAuthorization(policy.authorization ?? .notDetermined, accuracy: accuracy)
     }
 
     /// The decision for `app` under `policy`, in use for the reasons `inUse`, holding `sessions`.
