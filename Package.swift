@@ -77,12 +77,16 @@ let package = Package(
             ]
         ),
 
+        // Who may know where the device is (issue 13): identity, policy files, Core Location's
+        // authorization decisions and diagnostics, reduced accuracy. Pure: no I/O, no clock.
+        .target(name: "WaymarkAuthorization", dependencies: ["WaymarkBoard", "WaymarkLocation", "WaymarkClock"]),
+
         // The daemon's persistent store: SQLite through its C library (libsqlite3-dev), a thin
         // typed wrapper, the versioned schema and the authorization data of issue 13.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "WaymarkStore", dependencies: ["CSQLite", "WaymarkSystem"]),
+        .target(name: "WaymarkStore", dependencies: ["CSQLite", "WaymarkSystem", "WaymarkAuthorization"]),
         // Commits to the store in a loop for the kill -9 test (WaymarkStoreTests).
-        .executableTarget(name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkSystem"]),
+        .executableTarget(name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkAuthorization", "WaymarkSystem"]),
 
         // The input side: where locations and motion come from (the board's receiver link and
         // motion sensor over the drivers, a replayed capture, a byte stream, the simulated
@@ -179,7 +183,13 @@ let package = Package(
         ),
         .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard", "WaymarkHardware"]),
         .testTarget(
-            name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
+            name: "WaymarkAuthorizationTests",
+            dependencies: [
+                "WaymarkAuthorization", "WaymarkSimulation", "WaymarkLocation", "WaymarkClock", "WaymarkNMEA", "WaymarkReceiver",
+            ]
+        ),
+        .testTarget(
+            name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "WaymarkAuthorization", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
         .testTarget(
             name: "WaymarkDriversTests",
             dependencies: ["WaymarkDrivers", "WaymarkHardware", "WaymarkBoard", "WaymarkSystem"]
@@ -212,6 +222,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
         ("FuzzJSON", ["WaymarkJSON"]),
         ("FuzzBoard", ["WaymarkBoard"]),
         ("FuzzScenario", ["WaymarkSimulation", "WaymarkClock"]),
+        ("FuzzAuthorization", ["WaymarkAuthorization"]),
     ]
     for harness in harnesses {
         package.targets.append(

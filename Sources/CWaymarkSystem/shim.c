@@ -3,6 +3,10 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <grp.h>
+#include <sys/random.h>
 
 #include "CWaymarkSystem.h"
 
@@ -47,4 +51,24 @@ int waymark_terminal_columns(int fd, unsigned short *columns) {
     if (ioctl(fd, TIOCGWINSZ, &size) == -1) return -1;
     *columns = size.ws_col;
     return 0;
+}
+
+int waymark_peer_pidfd(int fd) {
+    // SO_PEERPIDFD (Linux 6.5) is missing from older headers.
+    int pidfd = -1;
+    socklen_t length = sizeof pidfd;
+    if (getsockopt(fd, SOL_SOCKET, 77, &pidfd, &length) == -1) return -1;
+    return pidfd;
+}
+
+int waymark_pidfd_alive(int pidfd) {
+    return (int)syscall(SYS_pidfd_send_signal, pidfd, 0, NULL, 0);
+}
+
+int waymark_getgrouplist(const char *user, gid_t group, gid_t *groups, int *count) {
+    return getgrouplist(user, group, groups, count);
+}
+
+long waymark_getrandom(void *buffer, size_t count) {
+    return (long)getrandom(buffer, count, 0);
 }

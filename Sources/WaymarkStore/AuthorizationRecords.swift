@@ -1,50 +1,5 @@
+package import WaymarkAuthorization
 package import WaymarkSystem
-
-/// Who an app is, as the kernel says (never as the client claims): its systemd unit, else its
-/// executable, else its uid. `key` is the unit's name, the executable's path or the decimal uid.
-package struct AppIdentity: Hashable, Sendable, CustomStringConvertible {
-    /// Which of the kernel's facts identifies the app.
-    package enum Kind: String, Hashable, Sendable, CaseIterable {
-        case unit, executable, uid
-    }
-
-    /// Which of the kernel's facts identifies the app.
-    package var kind: Kind
-    /// The unit's name, the executable's path or the decimal uid.
-    package var key: String
-
-    /// The app identified by `key` of `kind`.
-    package init(_ kind: Kind, _ key: String) {
-        self.kind = kind
-        self.key = key
-    }
-
-    /// `unit:gpsd-logger.service`, `executable:/usr/bin/tracker`, `uid:1001`.
-    package var description: String { "\(kind.rawValue):\(key)" }
-}
-
-/// An app's authorization, with Core Location's names.
-package enum AuthorizationState: String, Hashable, Sendable, CaseIterable {
-    case notDetermined, denied, restricted, authorizedWhenInUse, authorizedAlways
-}
-
-/// What an app may ask for and the operator may grant: "when in use" or "always".
-package enum AuthorizationGrant: String, Hashable, Sendable, CaseIterable {
-    case authorizedWhenInUse, authorizedAlways
-
-    /// The state an app is in once this is granted.
-    package var state: AuthorizationState {
-        switch self {
-        case .authorizedWhenInUse: .authorizedWhenInUse
-        case .authorizedAlways: .authorizedAlways
-        }
-    }
-}
-
-/// Whether an app gets precise locations or ones reduced to a cell a few kilometres wide.
-package enum AccuracyAuthorization: String, Hashable, Sendable, CaseIterable {
-    case full, reduced
-}
 
 /// An app the store knows, with the operator's decision about it.
 package struct AppRecord: Hashable, Sendable {
@@ -68,6 +23,8 @@ package struct PendingRequest: Hashable, Sendable {
     package var usageDescription: String
     /// What it asked for (the latest request's).
     package var requested: AuthorizationGrant
+    /// The uid of the process that asked; nil for a request stored before schema version 2.
+    package var uid: UInt32?
     /// When it first asked.
     package var firstRequestedAt: RealtimeInstant
 }

@@ -1,10 +1,11 @@
+package import WaymarkAuthorization
 package import WaymarkSystem
 
 /// The authorization data of issue 13 over the daemon's ``Database``: apps and the operator's
 /// decisions, pending requests, the global location-services switch. Each call is one
 /// transaction, on disk when it returns. It records; it decides nothing (policy lives above it).
 package final class AuthorizationStore {
-    private let database: Database
+    let database: Database
 
     /// The store over `database`, whose schema is at ``StoreSchema``'s version.
     package init(database: Database) {
@@ -22,21 +23,53 @@ package final class AuthorizationStore {
         try database.rows(Self.selectApps + " ORDER BY identityKind, identityKey", read: Self.app)
     }
 
-    /// Records that `identity` asked for `requested`, explaining why with `usageDescription`.
-    /// A repeated request keeps the time of the first and takes the latest text and level.
+    /// Records that `identity` (run by `uid`) asked for `requested`, explaining why with
+    /// `usageDescription`. A repeated request keeps the time of the first and takes the latest
+    /// text and level. A client cannot grow the database without bound: a description longer
+    /// than ``AuthorizationLimits/maximumUsageDescriptionBytes``, or a new request beyond
+    /// ``AuthorizationLimits/maximumPendingRequestsPerUID`` for its uid or
+    /// ``AuthorizationLimits/maximumPendingRequests`` in all, is refused (`limitExceeded`)
+    /// and nothing is written.
     package func recordPendingRequest(
-        _ identity: AppIdentity, usageDescription: String, requested: AuthorizationGrant, at time: RealtimeInstant
+        _ identity: AppIdentity, usageDescription: String, requested: AuthorizationGrant, uid: UInt32,
+        at time: RealtimeInstant
     ) throws(StoreError) {
+        let operation = "record the request of \(identity)"
+        let bytes = usageDescription.utf8.count
+        guard bytes <= AuthorizationLimits.maximumUsageDescriptionBytes else {
+            throw StoreError(
+                .limitExceeded, operation: operation,
+                message: "the usage description has \(bytes) bytes, more than \(AuthorizationLimits.maximumUsageDescriptionBytes)")
+        }
         try database.transaction { () throws(StoreError) in
+            let waiting = try database.rows(
+                """
+                SELECT count(*), count(CASE WHEN uid = ? THEN 1 END),
+                    count(CASE WHEN identityKind = ? AND identityKey = ? THEN 1 END)
+                FROM pendingRequests JOIN apps ON apps.id = pendingRequests.app
+                """, [.integer(Int64(uid))] + Self.key(identity)
+            ) { row throws(StoreError) in (all: try row.int64(0), ofUID: try row.int64(1), ofApp: try row.int64(2)) }
+            if let waiting = waiting.first, waiting.ofApp == 0 {
+                guard waiting.ofUID < AuthorizationLimits.maximumPendingRequestsPerUID else {
+                    throw StoreError(
+                        .limitExceeded, operation: operation,
+                        message: "uid \(uid) has \(waiting.ofUID) requests waiting, the most one uid may have")
+                }
+                guard waiting.all < AuthorizationLimits.maximumPendingRequests else {
+                    throw StoreError(
+                        .limitExceeded, operation: operation, message: "\(waiting.all) requests are waiting, the most there may be")
+                }
+            }
             let app = try rowID(of: identity, at: time)
             try database.run(
                 """
-                INSERT INTO pendingRequests (app, usageDescription, requestedAuthorization, firstRequestedAt)
-                VALUES (?, ?, ?, ?)
+                INSERT INTO pendingRequests (app, usageDescription, requestedAuthorization, uid, firstRequestedAt)
+                VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (app) DO UPDATE SET
-                    usageDescription = excluded.usageDescription, requestedAuthorization = excluded.requestedAuthorization
+                    usageDescription = excluded.usageDescription, requestedAuthorization = excluded.requestedAuthorization,
+                    uid = excluded.uid
                 """,
-                [.integer(app), .text(usageDescription), .text(requested.rawValue), Self.value(time)])
+                [.integer(app), .text(usageDescription), .text(requested.rawValue), .integer(Int64(uid)), Self.value(time)])
         }
     }
 
@@ -44,14 +77,15 @@ package final class AuthorizationStore {
     package func pendingRequests() throws(StoreError) -> [PendingRequest] {
         try database.rows(
             """
-            SELECT identityKind, identityKey, usageDescription, requestedAuthorization, firstRequestedAt
+            SELECT identityKind, identityKey, usageDescription, requestedAuthorization, uid, firstRequestedAt
             FROM pendingRequests JOIN apps ON apps.id = pendingRequests.app
             ORDER BY firstRequestedAt, identityKind, identityKey
             """
         ) { row throws(StoreError) in
             PendingRequest(
                 identity: try Self.identity(row, 0), usageDescription: try row.string(2),
-                requested: try Self.decode(row, 3), firstRequestedAt: RealtimeInstant(nanosecondsSinceEpoch: try row.int64(4)))
+                requested: try Self.decode(row, 3), uid: try Self.uid(row, 4),
+                firstRequestedAt: RealtimeInstant(nanosecondsSinceEpoch: try row.int64(5)))
         }
     }
 
@@ -99,7 +133,7 @@ package final class AuthorizationStore {
     }
 
     /// Sets the state (and the accuracy, unless nil) of `identity` and removes its pending request.
-    private func decide(
+    func decide(
         _ identity: AppIdentity, _ state: AuthorizationState, accuracy: AccuracyAuthorization?, at time: RealtimeInstant
     ) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
@@ -126,6 +160,16 @@ package final class AuthorizationStore {
     }
 
     private static let locationServicesKey = "locationServicesEnabled"
+
+    /// The uid in `column`: NULL (a request from before version 2) or 0 to 2^32 - 2.
+    private static func uid(_ row: Row, _ column: Int32) throws(StoreError) -> UInt32? {
+        if row.isNull(column) { return nil }
+        let value = try row.int64(column)
+        guard let uid = UInt32(exactly: value), uid != UInt32.max else {
+            throw StoreError(.unexpectedValue, operation: "read a uid", message: "\(value) is not a uid")
+        }
+        return uid
+    }
 
     private static let selectApps = "SELECT identityKind, identityKey, appID, authorization, accuracy, updatedAt FROM apps"
 

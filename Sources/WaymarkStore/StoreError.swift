@@ -17,6 +17,8 @@ package struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case newerSchema
         /// A stored value is not what the schema allows (a damaged or hand-edited file).
         case unexpectedValue
+        /// A change was refused because it would pass a size limit (a client's request).
+        case limitExceeded
     }
 
     /// Which kind of failure this is.

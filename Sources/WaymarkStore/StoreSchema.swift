@@ -1,9 +1,9 @@
-/// The daemon's one database file and its schema: authorization (issue 13) in version 1; later
+/// The daemon's one database file and its schema: authorization (issue 13) in versions 1 and 2; later
 /// versions will add sessions, monitors and the MQTT outbox. Append steps, never edit one that
 /// has shipped.
 package enum StoreSchema {
     /// Every step of the schema, in order.
-    package static let migrations: [Migration] = [authorization]
+    package static let migrations: [Migration] = [authorization, identitiesAndRequesters]
 
     /// Opens the database at `path` and brings its schema up to date.
     package static func open(path: String) throws(StoreError) -> Database {
@@ -38,5 +38,41 @@ package enum StoreSchema {
             key TEXT PRIMARY KEY,
             value ANY NOT NULL
         ) STRICT;
+        """)
+
+    /// Version 2: identities by bound appID and by user unit (docs/authorization.md), and the
+    /// uid of each pending request (requests are capped per uid). SQLite cannot change a CHECK
+    /// constraint, so both tables are rebuilt: new tables, rows copied, old ones dropped (the
+    /// child first, so no cascade fires), the new ones renamed (which rewrites the foreign key).
+    static let identitiesAndRequesters = Migration(
+        """
+        CREATE TABLE appsVersion2 (
+            id INTEGER PRIMARY KEY,
+            identityKind TEXT NOT NULL CHECK (identityKind IN ('appID', 'unit', 'userUnit', 'executable', 'uid')),
+            identityKey TEXT NOT NULL,
+            appID TEXT,
+            authorization TEXT NOT NULL DEFAULT 'notDetermined' CHECK (authorization IN
+                ('notDetermined', 'denied', 'restricted', 'authorizedWhenInUse', 'authorizedAlways')),
+            accuracy TEXT NOT NULL DEFAULT 'full' CHECK (accuracy IN ('full', 'reduced')),
+            updatedAt INTEGER NOT NULL,
+            UNIQUE (identityKind, identityKey)
+        ) STRICT;
+        CREATE TABLE pendingRequestsVersion2 (
+            app INTEGER PRIMARY KEY REFERENCES appsVersion2 (id) ON DELETE CASCADE,
+            usageDescription TEXT NOT NULL,
+            requestedAuthorization TEXT NOT NULL
+                CHECK (requestedAuthorization IN ('authorizedWhenInUse', 'authorizedAlways')),
+            uid INTEGER,
+            firstRequestedAt INTEGER NOT NULL
+        ) STRICT;
+        INSERT INTO appsVersion2 (id, identityKind, identityKey, appID, authorization, accuracy, updatedAt)
+            SELECT id, identityKind, identityKey, appID, authorization, accuracy, updatedAt FROM apps;
+        INSERT INTO pendingRequestsVersion2 (app, usageDescription, requestedAuthorization, uid, firstRequestedAt)
+            SELECT app, usageDescription, requestedAuthorization, NULL, firstRequestedAt FROM pendingRequests;
+        DROP TABLE pendingRequests;
+        DROP TABLE apps;
+        ALTER TABLE appsVersion2 RENAME TO apps;
+        ALTER TABLE pendingRequestsVersion2 RENAME TO pendingRequests;
+        CREATE INDEX pendingRequestsByUID ON pendingRequests (uid);
         """)
 }

@@ -240,3 +240,59 @@ internal func system_cfmakeraw(_ attributes: inout termios) {
 internal func system_clock_gettime(_ clock: clockid_t, _ time: inout timespec) -> Int32 {
     clock_gettime(clock, &time)
 }
+
+// MARK: Processes and users
+
+internal func system_readlink(_ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
+    readlink(path, buffer, size)
+}
+
+internal func system_peer_pidfd(_ fd: Int32) -> Int32 {
+    waymark_peer_pidfd(fd)
+}
+
+internal func system_pidfd_alive(_ pidfd: Int32) -> Int32 {
+    waymark_pidfd_alive(pidfd)
+}
+
+internal func system_getpwuid_r(
+    _ uid: uid_t, _ entry: inout passwd, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int,
+    _ result: inout UnsafeMutablePointer<passwd>?
+) -> Int32 {
+    getpwuid_r(uid, &entry, buffer, size, &result)
+}
+
+internal func system_getgrnam_r(
+    _ name: UnsafePointer<CChar>, _ entry: inout group, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int,
+    _ result: inout UnsafeMutablePointer<group>?
+) -> Int32 {
+    getgrnam_r(name, &entry, buffer, size, &result)
+}
+
+internal func system_getgrouplist(
+    _ user: UnsafePointer<CChar>, _ group: gid_t, _ groups: UnsafeMutablePointer<gid_t>, _ count: inout Int32
+) -> Int32 {
+    waymark_getgrouplist(user, group, groups, &count)
+}
+
+internal func system_getrandom(_ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    waymark_getrandom(buffer, count)
+}
+
+// MARK: Directories
+
+internal func system_opendir(_ path: UnsafePointer<CChar>) -> OpaquePointer? {
+    opendir(path)
+}
+
+internal func system_readdir(_ directory: OpaquePointer) -> UnsafeMutablePointer<dirent>? {
+    readdir(directory)
+}
+
+internal func system_closedir(_ directory: OpaquePointer) -> Int32 {
+    closedir(directory)
+}
+
+internal func system_fstat(_ fd: Int32, _ status: inout stat) -> Int32 {
+    fstat(fd, &status)
+}

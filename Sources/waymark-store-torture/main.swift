@@ -4,6 +4,7 @@
 // printed change survived. Change n records a pending request of app n when n is even and
 // grants app n-1 (always, reduced) when n is odd.
 import WaymarkStore
+import WaymarkAuthorization
 import WaymarkSystem
 
 /// Writes `message` to stderr and exits with `status`.
@@ -23,7 +24,7 @@ do {
         let time = RealtimeInstant(nanosecondsSinceEpoch: change)
         if change % 2 == 0 {
             try store.recordPendingRequest(
-                AppIdentity(.executable, "/opt/torture/app-\(change)"), usageDescription: "change \(change)", requested: .authorizedAlways, at: time)
+                AppIdentity(.executable, "/opt/torture/app-\(change)"), usageDescription: "change \(change)", requested: .authorizedAlways, uid: 1000, at: time)
         } else {
             try store.grant(AppIdentity(.executable, "/opt/torture/app-\(change - 1)"), .authorizedAlways, accuracy: .reduced, at: time)
         }

@@ -1,5 +1,6 @@
 import Testing
 @testable import WaymarkStore
+import WaymarkAuthorization
 import WaymarkSystem
 
 @Suite("the authorization store")
@@ -16,15 +17,15 @@ struct AuthorizationStoreTests {
         defer { directory.remove() }
         let store = AuthorizationStore(database: try StoreSchema.open(path: directory.database))
         #expect(try store.app(tracker) == nil)
-        try store.recordPendingRequest(tracker, usageDescription: "Logs trips", requested: .authorizedWhenInUse, at: Self.time(1))
-        try store.recordPendingRequest(logger, usageDescription: "Tags photos", requested: .authorizedWhenInUse, at: Self.time(2))
+        try store.recordPendingRequest(tracker, usageDescription: "Logs trips", requested: .authorizedWhenInUse, uid: 1000, at: Self.time(1))
+        try store.recordPendingRequest(logger, usageDescription: "Tags photos", requested: .authorizedWhenInUse, uid: 1000, at: Self.time(2))
         // Asking again keeps the first time and takes the latest text and level.
-        try store.recordPendingRequest(tracker, usageDescription: "Logs trips, also at night", requested: .authorizedAlways, at: Self.time(3))
+        try store.recordPendingRequest(tracker, usageDescription: "Logs trips, also at night", requested: .authorizedAlways, uid: 1000, at: Self.time(3))
         #expect(try store.app(tracker)?.authorization == .notDetermined)
         #expect(
             try store.pendingRequests() == [
-                PendingRequest(identity: tracker, usageDescription: "Logs trips, also at night", requested: .authorizedAlways, firstRequestedAt: Self.time(1)),
-                PendingRequest(identity: logger, usageDescription: "Tags photos", requested: .authorizedWhenInUse, firstRequestedAt: Self.time(2)),
+                PendingRequest(identity: tracker, usageDescription: "Logs trips, also at night", requested: .authorizedAlways, uid: 1000, firstRequestedAt: Self.time(1)),
+                PendingRequest(identity: logger, usageDescription: "Tags photos", requested: .authorizedWhenInUse, uid: 1000, firstRequestedAt: Self.time(2)),
             ])
 
         try store.grant(tracker, .authorizedAlways, accuracy: .reduced, at: Self.time(4))
@@ -45,7 +46,7 @@ struct AuthorizationStoreTests {
         try store.grant(tracker, .authorizedWhenInUse, accuracy: .reduced, at: Self.time(2))
         try store.deny(tracker, at: Self.time(3))
         #expect(try store.app(tracker) == AppRecord(identity: tracker, appID: "com.example.tracker", authorization: .denied, accuracy: .reduced, updatedAt: Self.time(3)))
-        try store.recordPendingRequest(tracker, usageDescription: "again", requested: .authorizedWhenInUse, at: Self.time(4))
+        try store.recordPendingRequest(tracker, usageDescription: "again", requested: .authorizedWhenInUse, uid: 1000, at: Self.time(4))
         try store.reset(tracker, at: Self.time(5))
         #expect(try store.app(tracker) == AppRecord(identity: tracker, appID: "com.example.tracker", authorization: .notDetermined, accuracy: .full, updatedAt: Self.time(5)))
         #expect(try store.pendingRequests().isEmpty)

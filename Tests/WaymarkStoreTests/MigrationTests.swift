@@ -1,5 +1,6 @@
 import Testing
 @testable import WaymarkStore
+import WaymarkAuthorization
 import WaymarkSystem
 
 @Suite("schema versions")

@@ -34,4 +34,18 @@ int waymark_ptsname_r(int fd, char *buffer, size_t length);
 /// ioctl(TIOCGWINSZ): the terminal's width in columns. Returns 0, or -1 with errno set.
 int waymark_terminal_columns(int fd, unsigned short *columns);
 
+/// getsockopt(SO_PEERPIDFD) on `fd`: a pidfd of the peer process (Linux 6.5 and later).
+/// Returns the pidfd, or -1 with errno set (ENOPROTOOPT on an older kernel).
+int waymark_peer_pidfd(int fd);
+
+/// pidfd_send_signal(pidfd, 0): 0 while the process lives (or is a zombie, whose pid is not
+/// reused), or -1 with errno ESRCH once it is gone.
+int waymark_pidfd_alive(int pidfd);
+
+/// getgrouplist(3) (a BSD call Glibc's module hides).
+int waymark_getgrouplist(const char *user, gid_t group, gid_t *groups, int *count);
+
+/// getrandom(2) from the kernel's pool (blocking only until it is first seeded).
+long waymark_getrandom(void *buffer, size_t count);
+
 #endif

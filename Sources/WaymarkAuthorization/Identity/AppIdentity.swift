@@ -1,0 +1,62 @@
+/// Who an app is, as the kernel says (never as the client claims): a declared `appID` that a
+/// policy binds to the process, else its systemd unit (system or user), else its executable
+/// together with its uid, else its uid alone (docs/authorization.md, "Who an app is").
+///
+/// `key` is what the store keeps: the appID, the system unit's name, `UID:unit` for a user
+/// unit, `UID:/path` for an executable, the decimal uid.
+package struct AppIdentity: Hashable, Sendable, CustomStringConvertible {
+    /// Which of the kernel's facts identifies the app.
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
+        case appID, unit, userUnit, executable, uid
+    }
+
+    /// Which of the kernel's facts identifies the app.
+    package var kind: Kind
+    /// The appID, unit, `UID:unit`, `UID:/path` or decimal uid.
+    package var key: String
+
+    /// The app identified by `key` of `kind`.
+    package init(_ kind: Kind, _ key: String) {
+        self.kind = kind
+        self.key = key
+    }
+
+    /// The app a policy knows by its declared `appID`.
+    package static func appID(_ appID: String) -> AppIdentity { AppIdentity(.appID, appID) }
+
+    /// The app that is the system unit `name`.
+    package static func systemUnit(_ name: String) -> AppIdentity { AppIdentity(.unit, name) }
+
+    /// The app that is the unit `name` of the user manager of `uid`.
+    package static func userUnit(_ name: String, uid: UInt32) -> AppIdentity { AppIdentity(.userUnit, "\(uid):\(name)") }
+
+    /// The app that is the program at `path` run by `uid`.
+    package static func executable(_ path: String, uid: UInt32) -> AppIdentity { AppIdentity(.executable, "\(uid):\(path)") }
+
+    /// The app that is everything `uid` runs outside a unit, when the executable is unknown.
+    package static func user(_ uid: UInt32) -> AppIdentity { AppIdentity(.uid, String(uid)) }
+
+    /// `unit:gpsd-logger.service`, `executable:1000:/usr/bin/tracker`, `uid:1001`: for logs
+    /// and `waymark status`, with control characters escaped so that a hostile name cannot
+    /// forge a log line.
+    package var description: String { "\(kind.rawValue):\(DisplayText.escaped(key))" }
+}
+
+/// Text from a process or a file made safe for one line of a log or a status report.
+package enum DisplayText {
+    /// `text` with control characters written as `\u{…}` escapes (and a backslash doubled).
+    package static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.properties.generalCategory == .lineSeparator
+                || scalar.properties.generalCategory == .paragraphSeparator:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,56 @@
+import Glibc
+import Testing
+import WaymarkSystem
+
+@Suite("what /proc says about a peer")
+struct PeerProcessTests {
+    @Test("a connected peer (this process) comes with its cgroup text and its executable")
+    func ownProcess() throws {
+        var pair: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { close(pair[0]); close(pair[1]) }
+        let peer = try FileDescriptor(rawValue: pair[0]).peerProcess()
+        #expect(peer.credentials.pid == getpid() && peer.credentials.uid == geteuid())
+        let cgroup = try FileDescriptor.readFile("/proc/self/cgroup")
+        #expect(peer.cgroup == cgroup)
+        let executable = try #require(peer.executableLink)
+        #expect(String(decoding: executable, as: UTF8.self) == ShippedFile.executablePath())
+    }
+
+    @Test("a /proc without the peer's pid gives no facts")
+    func missingProc() throws {
+        var pair: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { close(pair[0]); close(pair[1]) }
+        let peer = try FileDescriptor(rawValue: pair[0]).peerProcess(procDirectory: "/nonexistent")
+        #expect(peer.cgroup == nil && peer.executableLink == nil)
+    }
+
+    @Test("a file longer than the bound is refused, not read")
+    func boundedRead() throws {
+        let path = "/tmp/waymark-bounded-\(getpid())"
+        let text = Array(repeating: UInt8(ascii: "x"), count: 5_000)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #expect(write(fd, text, text.count) == text.count)
+        close(fd)
+        defer { unlink(path) }
+        #expect(try FileDescriptor.readFile(path, maximumBytes: 5_000) == text)
+        let error = #expect(throws: SystemError.self) { try FileDescriptor.readFile(path, maximumBytes: 4_999) }
+        #expect(error?.errno == EFBIG)
+    }
+
+    @Test("root is in its own group; waymark-admin's gid is looked up by name")
+    func groups() {
+        #expect(UserGroups.groups(ofUser: 0).contains(0))
+        #expect(UserGroups.groupID(named: "root") == 0)
+        #expect(UserGroups.groupID(named: "no-such-group-waymark") == nil)
+        #expect(UserGroups.groups(ofUser: 4_000_000_000).isEmpty)
+    }
+
+    @Test("random bytes differ from call to call")
+    func random() throws {
+        let first = try RandomBytes.generate(count: 32)
+        let second = try RandomBytes.generate(count: 32)
+        #expect(first.count == 32 && first != second)
+    }
+}
