@@ -15,6 +15,22 @@ install_packages() {
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
 
+# For the scripts that print a list of checks (Scripts/test-packaging, Scripts/vm/service-check
+# and deb-check): runs COMMAND, prints PASS NAME, or FAIL NAME with its output and counts the
+# failure in $failures.
+check() {  # check NAME COMMAND...
+    local name=$1 output
+    shift
+    if output=$("$@" 2>&1); then echo "PASS $name"; else echo "FAIL $name"; echo "$output" | sed 's/^/     /'; failures=$((failures + 1)); fi
+}
+
+# Runs COMMAND with USER's ids and groups and a clean environment (in the VM checks).
+as() {  # as USER COMMAND...
+    local user=$1
+    shift
+    setpriv --reuid="$user" --regid="$user" --init-groups env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/ "$@"
+}
+
 # The system packages every build needs (C libraries the drivers and the store link against).
 build_packages() {
     install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev
