@@ -15,9 +15,47 @@ install_packages() {
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
 
+# For the scripts that print a list of checks (Scripts/test-packaging, Scripts/vm/service-check
+# and deb-check): runs COMMAND, prints PASS NAME, or FAIL NAME with its output and counts the
+# failure in $failures.
+check() {  # check NAME COMMAND...
+    local name=$1 output
+    shift
+    if output=$("$@" 2>&1); then echo "PASS $name"; else echo "FAIL $name"; echo "$output" | sed 's/^/     /'; failures=$((failures + 1)); fi
+}
+
+# Runs COMMAND with USER's ids and groups and a clean environment (in the VM checks).
+as() {  # as USER COMMAND...
+    local user=$1
+    shift
+    setpriv --reuid="$user" --regid="$user" --init-groups env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/ "$@"
+}
+
 # The system packages every build needs (C libraries the drivers and the store link against).
 build_packages() {
     install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev
+}
+
+# The release build of waymarkd and waymark that Scripts/install and Scripts/package-deb ship:
+# fully static (Swift stdlib and glibc linked in: no shared library mapped, the smallest
+# resident size, nothing to depend on), in the scratch directory .build-install of the current
+# directory. Prints the directory that holds them.
+release_binaries() {
+    build_packages
+    local flags=(-c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-install)
+    local product
+    for product in waymarkd waymark; do
+        swift build "${flags[@]}" --product "$product" >&2
+    done
+    swift build "${flags[@]}" --show-bin-path
+}
+
+# swift-argument-parser's generate-manual tool (what its generate-manual plugin runs), built in
+# debug in .build of the current directory: it writes the waymark man page from the parser's
+# own description of the commands (`waymark --experimental-dump-help`). Prints its path.
+manual_generator() {
+    swift build --product generate-manual >&2
+    echo "$(swift build --show-bin-path)/generate-manual"
 }
 
 # `swift build` of the Benchmarks package, which depends on the root package by path. Right

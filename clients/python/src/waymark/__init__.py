@@ -1,0 +1,70 @@
+"""Waymark's Python client: location updates from the Waymark daemon with Core Location's
+semantics, over its Unix socket (docs/protocol.md). asyncio, standard library only.
+
+    import asyncio, waymark
+
+    async def main():
+        async for update in waymark.live_updates(waymark.LiveConfiguration.FITNESS):
+            if update.location:
+                print(update.location.latitude, update.location.longitude)
+            if update.is_stationary:
+                print("paused until the device moves")
+
+    asyncio.run(main())
+"""
+
+from .client import MAXIMUM_TIMEOUT, Client, live_updates, request_location, shared, status
+from .connection import PROTOCOL_VERSION
+from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationError, LocationUnknown, Refused, WaymarkError
+from .model import (
+    CONSTELLATIONS,
+    Diagnostics,
+    DilutionOfPrecision,
+    EventLoopCounts,
+    FixMode,
+    FixQuality,
+    LiveConfiguration,
+    Location,
+    LocationUpdate,
+    PowerLedgerEntry,
+    PowerTransition,
+    SatelliteCounts,
+    Source,
+    SourceInformation,
+    StatusReport,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CONSTELLATIONS",
+    "MAXIMUM_TIMEOUT",
+    "PROTOCOL_VERSION",
+    "Client",
+    "DaemonProtocolError",
+    "DaemonUnavailable",
+    "Diagnostics",
+    "DilutionOfPrecision",
+    "ErrorCode",
+    "EventLoopCounts",
+    "FixMode",
+    "FixQuality",
+    "LiveConfiguration",
+    "Location",
+    "LocationDenied",
+    "LocationError",
+    "LocationUnknown",
+    "LocationUpdate",
+    "PowerLedgerEntry",
+    "PowerTransition",
+    "Refused",
+    "SatelliteCounts",
+    "Source",
+    "SourceInformation",
+    "StatusReport",
+    "WaymarkError",
+    "live_updates",
+    "request_location",
+    "shared",
+    "status",
+]

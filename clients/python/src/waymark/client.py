@@ -1,0 +1,308 @@
+"""The client: ``live_updates``, ``request_location`` and ``status`` over one connection to the
+daemon, as the Swift library's ``LocationUpdate.liveUpdates``, ``Location.requestLocation`` and
+``WaymarkAgent.status``.
+
+Extension point: the operations of protocol versions 2 (sessions) and 3 (monitors) will be
+methods of ``Client`` built on ``_request`` (and, for long-lived ones, restarted on reconnect as
+live updates are), and their events (``sessionDiagnostics``, ``monitorEvent``) entries of
+``Client._EVENT_ROUTES``."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import itertools
+import math
+import os
+import weakref
+from typing import Any, AsyncIterator, Callable
+
+from .connection import Connection, resolving
+from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationUnknown, Refused, WaymarkError
+from .model import Diagnostics, LiveConfiguration, Location, LocationUpdate, StatusReport, decode_location, decode_status, decode_update
+from .socket_path import SocketTrust, client_candidates
+from .wire import Fields
+
+#: The longest timeout ``request_location`` may ask for, seconds.
+MAXIMUM_TIMEOUT = 600.0
+#: Updates a live-updates iterator keeps while its consumer is busy; older ones give way.
+UPDATE_BUFFER = 64
+_FIRST_RECONNECT_DELAY = 0.1
+_LONGEST_RECONNECT_DELAY = 5.0
+
+
+class _Subscription:
+    """One live-updates iterator's state, which outlives connections."""
+
+    def __init__(self, configuration: LiveConfiguration) -> None:
+        self.configuration = configuration
+        self.updates: collections.deque[LocationUpdate] = collections.deque(maxlen=UPDATE_BUFFER)
+        self.arrived = asyncio.Event()
+        self.failure: WaymarkError | None = None
+        #: The connection the subscription was started on, and the daemon's number for it there.
+        self.started_on: Connection | None = None
+        self.daemon_id: int | None = None
+        self.knows_daemon_is_unavailable = False
+
+    def deliver(self, update: LocationUpdate) -> None:
+        self.updates.append(update)
+        self.arrived.set()
+
+    def fail(self, error: WaymarkError) -> None:
+        self.failure = error
+        self.arrived.set()
+
+    async def next(self) -> LocationUpdate:
+        while not self.updates:
+            if self.failure is not None:
+                raise self.failure
+            self.arrived.clear()
+            await self.arrived.wait()
+        return self.updates.popleft()
+
+
+class Client:
+    """A connection to the Waymark daemon, opened at first use and reopened as needed.
+
+    The socket is ``socket_path`` if given, else ``$WAYMARK_SOCKET`` if set, else the system
+    socket and then the development socket (docs/protocol.md, "Connecting"), believed only if
+    the directories on the way and the listening process (``SO_PEERCRED``) are trusted. The
+    app's identity is ``app_id``, else ``$WAYMARK_APP_ID``. Use it from one event loop."""
+
+    def __init__(self, socket_path: str | None = None, app_id: str | None = None) -> None:
+        self._socket_path = socket_path
+        self._app_id = app_id if app_id is not None else os.environ.get("WAYMARK_APP_ID")
+        self._connection: Connection | None = None
+        self._connecting = asyncio.Lock()
+        self._subscriptions: dict[int, _Subscription] = {}
+        self._local_ids: dict[int, int] = {}
+        self._next_local = itertools.count(1)
+        self._reconnecting: asyncio.Task[None] | None = None
+        self._reconnect_delay = _FIRST_RECONNECT_DELAY
+
+    # Live updates
+
+    async def live_updates(self, configuration: LiveConfiguration | str = LiveConfiguration.DEFAULT) -> AsyncIterator[LocationUpdate]:
+        """Live location updates, as Core Location's ``CLLocationUpdate.liveUpdates``. Updates
+        start when iteration starts and stop when the iterator is closed (``aclose()``,
+        ``contextlib.aclosing``) or dropped (the ``async for`` loop was left). While the daemon
+        is unreachable an update without a location and with ``daemon_unavailable`` comes,
+        and updates continue once the client has reconnected. Raises ``Refused`` when the
+        daemon refuses the subscription, ``DaemonProtocolError`` when it speaks no protocol."""
+        subscription = _Subscription(LiveConfiguration(configuration))
+        local = next(self._next_local)
+        self._subscriptions[local] = subscription
+        try:
+            try:
+                connection = await self._connected()
+            except DaemonUnavailable:
+                self._announce_unavailable()
+                self._schedule_reconnect()
+            else:
+                # A connection opened just now started every subscription, this one too.
+                if subscription.started_on is not connection:
+                    self._start(connection, local)
+            while True:
+                yield await subscription.next()
+        finally:
+            self._unsubscribe(local)
+
+    def _start(self, connection: Connection, local: int) -> None:
+        subscription = self._subscriptions[local]
+        subscription.started_on = connection
+
+        def started(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
+            if error is not None:
+                if not isinstance(error, DaemonUnavailable):
+                    self._subscriptions.pop(local, subscription).fail(error)
+                return
+            try:
+                daemon_id = Fields(result, "result").integer("subscription")
+            except DaemonProtocolError as protocol_error:
+                subscription.fail(protocol_error)
+                return
+            if self._subscriptions.get(local) is not subscription:
+                # The iterator ended while the daemon was starting it.
+                connection.send("stopLiveUpdates", {"subscription": daemon_id}, _ignore)
+                return
+            subscription.daemon_id = daemon_id
+            subscription.knows_daemon_is_unavailable = False
+            self._local_ids[daemon_id] = local
+
+        connection.send("startLiveUpdates", {"configuration": subscription.configuration.value}, started)
+
+    def _unsubscribe(self, local: int) -> None:
+        subscription = self._subscriptions.pop(local, None)
+        if subscription is None or subscription.daemon_id is None:
+            return
+        self._local_ids.pop(subscription.daemon_id, None)
+        if self._connection is not None:
+            self._connection.send("stopLiveUpdates", {"subscription": subscription.daemon_id}, _ignore)
+
+    def _route_update(self, fields: Fields) -> None:
+        local = self._local_ids.get(fields.integer("subscription"))
+        update = decode_update(fields.fields("update"))
+        if local is not None and local in self._subscriptions:
+            self._subscriptions[local].deliver(update)
+
+    #: What each event does, by its ``event`` name; events this version does not know are
+    #: skipped (a newer daemon may send them).
+    _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {"update": _route_update}
+
+    # Location requests
+
+    async def request_location(self, desired_accuracy: float = 0.0, timeout: float = 30.0) -> Location:
+        """One location, as Core Location's ``requestLocation()``: the first at least
+        ``desired_accuracy`` metres accurate, or the best once the accuracy stops improving,
+        or the best the daemon had when ``timeout`` (seconds, more than 0 and at most 600)
+        ends. Cancelling the awaiting task withdraws the request (``cancelRequest``), and the
+        daemon releases the receiver at once. Raises ``LocationUnknown`` when no location could
+        be had in time, ``LocationDenied`` when the app is not authorized, ``Refused`` at once
+        for a timeout out of range (as the daemon would), ``DaemonUnavailable``."""
+        if not (isinstance(timeout, (int, float)) and 0 < timeout <= MAXIMUM_TIMEOUT):
+            raise Refused(ErrorCode.INVALID_MESSAGE.value, f"timeout: expected more than 0 and at most {MAXIMUM_TIMEOUT:g} seconds, found {timeout}")
+        if not (isinstance(desired_accuracy, (int, float)) and math.isfinite(desired_accuracy)):
+            raise Refused(ErrorCode.INVALID_MESSAGE.value, f"desiredAccuracy: expected a number of metres, found {desired_accuracy}")
+        connection = await self._connected()
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        request_id = connection.send(
+            "requestLocation", {"desiredAccuracy": desired_accuracy, "timeout": timeout}, resolving(future)
+        )
+        try:
+            # A daemon that never answers must not hang the caller.
+            result = await asyncio.wait_for(future, timeout + 2)
+        except asyncio.TimeoutError:
+            self._withdraw(connection, request_id)
+            raise LocationUnknown() from None
+        except asyncio.CancelledError:
+            self._withdraw(connection, request_id)
+            raise
+        except Refused as error:
+            if error.code == ErrorCode.LOCATION_UNKNOWN.value:
+                raise LocationUnknown(error.message) from None
+            if error.code == ErrorCode.AUTHORIZATION_DENIED.value:
+                raise LocationDenied(error.message) from None
+            raise
+        return decode_location(Fields(result, "result").fields("location"))
+
+    @staticmethod
+    def _withdraw(connection: Connection, request_id: int) -> None:
+        if connection.forget(request_id):
+            connection.send("cancelRequest", {"request": request_id}, _ignore)
+
+    # Status
+
+    async def status(self) -> StatusReport:
+        """The daemon's status: its source, the receiver's power state and ledger, the last
+        location, whether the device is stationary, clients and subscriptions."""
+        result = await self._request("status")
+        return decode_status(Fields(result, "result").fields("status"))
+
+    async def _request(self, operation: str, parameters: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Sends one request on the connection (opened if needed) and returns its ``result``."""
+        connection = await self._connected()
+        return await connection.request(operation, parameters)
+
+    # Connection
+
+    async def close(self) -> None:
+        """Closes the connection and ends every live-updates iterator with ``DaemonUnavailable``."""
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
+            self._reconnecting = None
+        subscriptions, self._subscriptions = self._subscriptions, {}
+        for subscription in subscriptions.values():
+            subscription.fail(DaemonUnavailable("the client was closed"))
+        if self._connection is not None:
+            self._connection.close()
+
+    async def _connected(self) -> Connection:
+        async with self._connecting:
+            if self._connection is None:
+                paths = [self._socket_path] if self._socket_path else client_candidates(os.environ, os.getuid())
+                connection = await Connection.open(paths, SocketTrust.current(), self._app_id, self._route_event, self._lost)
+                self._connection = connection
+                self._reconnect_delay = _FIRST_RECONNECT_DELAY
+                for local in sorted(self._subscriptions):
+                    self._start(connection, local)
+            return self._connection
+
+    def _route_event(self, fields: Fields) -> None:
+        route = self._EVENT_ROUTES.get(fields.string("event"))
+        if route is not None:
+            route(self, fields)
+
+    def _lost(self, error: WaymarkError) -> None:
+        self._connection = None
+        self._local_ids = {}
+        for subscription in self._subscriptions.values():
+            subscription.started_on = subscription.daemon_id = None
+        if isinstance(error, DaemonProtocolError):
+            subscriptions, self._subscriptions = self._subscriptions, {}
+            for subscription in subscriptions.values():
+                subscription.fail(error)
+            return
+        self._announce_unavailable()
+        self._schedule_reconnect()
+
+    def _announce_unavailable(self) -> None:
+        """Tells each live-updates iterator, once per outage, that the daemon is unavailable."""
+        for subscription in self._subscriptions.values():
+            if not subscription.knows_daemon_is_unavailable:
+                subscription.knows_daemon_is_unavailable = True
+                subscription.deliver(LocationUpdate(location=None, diagnostics=Diagnostics(daemon_unavailable=True)))
+
+    def _schedule_reconnect(self) -> None:
+        if self._subscriptions and (self._reconnecting is None or self._reconnecting.done()):
+            self._reconnecting = asyncio.ensure_future(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        while self._subscriptions and self._connection is None:
+            await asyncio.sleep(self._reconnect_delay)
+            self._reconnect_delay = min(self._reconnect_delay * 2, _LONGEST_RECONNECT_DELAY)
+            try:
+                await self._connected()
+            except DaemonUnavailable:
+                continue
+            except WaymarkError as error:
+                for subscription in self._subscriptions.values():
+                    subscription.fail(error)
+                return
+
+
+def _ignore(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
+    """The handler of a request whose reply nobody waits for."""
+
+
+# The process's client per event loop, as the Swift library's one connection per process.
+_shared: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Client] = weakref.WeakKeyDictionary()
+
+
+def shared() -> Client:
+    """The running event loop's client, created at first use."""
+    loop = asyncio.get_running_loop()
+    if loop not in _shared:
+        _shared[loop] = Client()
+    return _shared[loop]
+
+
+def live_updates(configuration: LiveConfiguration | str = LiveConfiguration.DEFAULT) -> AsyncIterator[LocationUpdate]:
+    """``Client.live_updates`` on the shared client."""
+
+    async def updates() -> AsyncIterator[LocationUpdate]:
+        async with contextlib.aclosing(shared().live_updates(configuration)) as inner:
+            async for update in inner:
+                yield update
+
+    return updates()
+
+
+async def request_location(desired_accuracy: float = 0.0, timeout: float = 30.0) -> Location:
+    """``Client.request_location`` on the shared client."""
+    return await shared().request_location(desired_accuracy, timeout)
+
+
+async def status() -> StatusReport:
+    """``Client.status`` on the shared client."""
+    return await shared().status()

@@ -1,0 +1,317 @@
+"""The model types, as the Swift library's (``Location``, ``LocationUpdate``, ``Diagnostics``,
+``StatusReport``) with snake_case names, decoded strictly from the protocol's JSON
+(docs/protocol.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+import re
+from typing import Any
+
+from .errors import DaemonProtocolError
+from .wire import Fields
+
+
+class LiveConfiguration(str, enum.Enum):
+    """What kind of activity a live-updates subscription serves (Core Location's
+    ``CLLocationUpdate.LiveConfiguration``; docs/semantics.md has what each does)."""
+
+    DEFAULT = "default"
+    AUTOMOTIVE_NAVIGATION = "automotiveNavigation"
+    OTHER_NAVIGATION = "otherNavigation"
+    FITNESS = "fitness"
+    AIRBORNE = "airborne"
+
+
+class FixMode(str, enum.Enum):
+    """The fix's dimension."""
+
+    NO_FIX = "noFix"
+    TWO_DIMENSIONAL = "twoDimensional"
+    THREE_DIMENSIONAL = "threeDimensional"
+
+
+class FixQuality(str, enum.Enum):
+    """How the fix was obtained."""
+
+    UNKNOWN = "unknown"
+    AUTONOMOUS = "autonomous"
+    DIFFERENTIAL = "differential"
+    RTK_FIXED = "rtkFixed"
+    RTK_FLOAT = "rtkFloat"
+    DEAD_RECKONING = "deadReckoning"
+    GNSS_DEAD_RECKONING = "gnssDeadReckoning"
+    TIME_ONLY = "timeOnly"
+    SIMULATED = "simulated"
+
+
+#: The constellations a location counts satellites of, in the protocol's names.
+CONSTELLATIONS = ("gps", "sbas", "galileo", "beidou", "qzss", "glonass", "navic")
+
+
+@dataclasses.dataclass(frozen=True)
+class SourceInformation:
+    """Where the location came from."""
+
+    is_simulated_by_software: bool
+    is_produced_by_accessory: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class DilutionOfPrecision:
+    """Dilutions of precision reported by the receiver (``None`` when it sent none)."""
+
+    horizontal: float | None = None
+    vertical: float | None = None
+    position: float | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class SatelliteCounts:
+    """Satellites in view and used, per constellation (names in ``CONSTELLATIONS``; zero
+    counts are absent)."""
+
+    in_view: dict[str, int] = dataclasses.field(default_factory=dict)
+    used: dict[str, int] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class Location:
+    """A location with every field of Core Location's ``CLLocation`` a GNSS receiver can give.
+    As in Core Location, a negative accuracy, speed or course means unknown. ``timestamp`` is
+    timezone-aware UTC (to the microsecond)."""
+
+    latitude: float
+    longitude: float
+    altitude: float
+    ellipsoidal_altitude: float
+    horizontal_accuracy: float
+    vertical_accuracy: float
+    speed: float
+    speed_accuracy: float
+    course: float
+    course_accuracy: float
+    is_velocity_derived: bool
+    timestamp: datetime.datetime
+    source_information: SourceInformation
+    mode: FixMode
+    receiver_mode: FixMode | None
+    quality: FixQuality
+    dilution: DilutionOfPrecision
+    satellites: SatelliteCounts
+
+
+@dataclasses.dataclass(frozen=True)
+class Diagnostics:
+    """Why an update is missing something, or came at all (Core Location's diagnostic
+    properties; ``daemon_unavailable`` is the client's own: it lost the daemon and reconnects)."""
+
+    authorization_denied: bool = False
+    authorization_denied_globally: bool = False
+    authorization_restricted: bool = False
+    authorization_request_in_progress: bool = False
+    insufficiently_in_use: bool = False
+    location_unavailable: bool = False
+    accuracy_limited: bool = False
+    service_session_required: bool = False
+    daemon_unavailable: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        """The protocol's names of the diagnostics that are set, in a stable order."""
+        return [_camel(field.name) for field in dataclasses.fields(self) if getattr(self, field.name)]
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.names
+
+    @classmethod
+    def from_names(cls, names: list[str]) -> Diagnostics:
+        """The diagnostics named; names this version does not know are ignored (a newer
+        daemon may add some)."""
+        known = {_camel(field.name): field.name for field in dataclasses.fields(cls)}
+        return cls(**{known[name]: True for name in names if name in known})
+
+
+@dataclasses.dataclass(frozen=True)
+class LocationUpdate:
+    """One element of a live-updates stream, as Core Location's ``CLLocationUpdate``."""
+
+    location: Location | None
+    is_stationary: bool = False
+    diagnostics: Diagnostics = Diagnostics()
+
+
+@dataclasses.dataclass(frozen=True)
+class Source:
+    """Where the daemon's locations come from: ``kind`` is ``simulated``, ``replay`` or ``serial``."""
+
+    kind: str
+    description: str
+    is_simulated: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class PowerLedgerEntry:
+    """Time and energy spent in one receiver power state since the daemon started."""
+
+    state: str
+    seconds: float
+    milliwatt_hours: float
+
+
+@dataclasses.dataclass(frozen=True)
+class PowerTransition:
+    """One receiver power transition; ``time`` in seconds since the Unix epoch."""
+
+    time: float
+    from_state: str
+    to_state: str
+    reason: str
+
+
+@dataclasses.dataclass(frozen=True)
+class EventLoopCounts:
+    """The daemon's event loop: timers pending and descriptors registered."""
+
+    timers: int
+    descriptors: int
+
+
+@dataclasses.dataclass(frozen=True)
+class StatusReport:
+    """The daemon's state at a glance: the answer to ``status()`` (``waymark status`` prints it)."""
+
+    daemon_version: str
+    uptime: float
+    source: Source
+    receiver_power_state: str
+    receiver_power_since: float
+    last_location: Location | None
+    is_stationary: bool
+    clients: int
+    live_subscriptions: int
+    pending_requests: int
+    diagnostics: Diagnostics
+    power_ledger: list[PowerLedgerEntry]
+    transitions: int
+    motion_detection: str
+    event_loop: EventLoopCounts | None
+    recent_transitions: list[PowerTransition]
+
+
+def _camel(snake: str) -> str:
+    head, *rest = snake.split("_")
+    return head + "".join(word.capitalize() for word in rest)
+
+
+_TIMESTAMP = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z", re.ASCII)
+
+
+def _timestamp(fields: Fields, key: str) -> datetime.datetime:
+    text = fields.string(key)
+    match = _TIMESTAMP.fullmatch(text)
+    try:
+        if match is None:
+            raise ValueError
+        year, month, day, hour, minute, second = (int(group) for group in match.groups()[:6])
+        microseconds = int((match.group(7) or "0").ljust(9, "0")[:6])
+        return datetime.datetime(year, month, day, hour, minute, second, microseconds, tzinfo=datetime.timezone.utc)
+    except ValueError:
+        raise DaemonProtocolError(f"{fields.path}.{key}: expected ISO 8601 UTC such as 2024-06-01T12:00:00.000Z, found {text!r}") from None
+
+
+def _named(fields: Fields, key: str, kind: type[enum.Enum], optional: bool = False) -> Any:
+    text = fields.optional_string(key) if optional else fields.string(key)
+    if text is None:
+        return None
+    try:
+        return kind(text)
+    except ValueError:
+        raise DaemonProtocolError(f"{fields.path}.{key}: {text!r} is not a {kind.__name__}") from None
+
+
+def _counts(fields: Fields) -> dict[str, int]:
+    counts = {name: fields.optional_integer(name) for name in CONSTELLATIONS}
+    return {name: count for name, count in counts.items() if count}
+
+
+def decode_location(fields: Fields) -> Location:
+    """A ``location`` object."""
+    source = fields.fields("sourceInformation")
+    dilution = fields.fields("dilution")
+    satellites = fields.fields("satellites")
+    return Location(
+        latitude=fields.double("latitude"),
+        longitude=fields.double("longitude"),
+        altitude=fields.double("altitude"),
+        ellipsoidal_altitude=fields.double("ellipsoidalAltitude"),
+        horizontal_accuracy=fields.double("horizontalAccuracy"),
+        vertical_accuracy=fields.double("verticalAccuracy"),
+        speed=fields.double("speed"),
+        speed_accuracy=fields.double("speedAccuracy"),
+        course=fields.double("course"),
+        course_accuracy=fields.double("courseAccuracy"),
+        # Absent from older daemons' locations: they derived nothing.
+        is_velocity_derived=fields.optional_boolean("isVelocityDerived") or False,
+        timestamp=_timestamp(fields, "timestamp"),
+        source_information=SourceInformation(
+            is_simulated_by_software=source.boolean("isSimulatedBySoftware"),
+            is_produced_by_accessory=source.boolean("isProducedByAccessory"),
+        ),
+        mode=_named(fields, "mode", FixMode),
+        receiver_mode=_named(fields, "receiverMode", FixMode, optional=True),
+        quality=_named(fields, "quality", FixQuality),
+        dilution=DilutionOfPrecision(
+            horizontal=dilution.optional_double("horizontal"),
+            vertical=dilution.optional_double("vertical"),
+            position=dilution.optional_double("position"),
+        ),
+        satellites=SatelliteCounts(in_view=_counts(satellites.fields("inView")), used=_counts(satellites.fields("used"))),
+    )
+
+
+def decode_update(fields: Fields) -> LocationUpdate:
+    """An ``update`` object."""
+    location = fields.optional_fields("location")
+    return LocationUpdate(
+        location=None if location is None else decode_location(location),
+        is_stationary=fields.boolean("isStationary"),
+        diagnostics=Diagnostics.from_names(fields.strings("diagnostics")),
+    )
+
+
+def decode_status(fields: Fields) -> StatusReport:
+    """A ``status`` object."""
+    source = fields.fields("source")
+    power = fields.fields("receiverPower")
+    ledger = [fields.element("powerLedger", index, entry) for index, entry in enumerate(fields.array("powerLedger"))]
+    recent = [fields.element("recentTransitions", index, entry) for index, entry in enumerate(fields.optional_array("recentTransitions") or [])]
+    last_location = fields.optional_fields("lastLocation")
+    event_loop = fields.optional_fields("eventLoop")
+    return StatusReport(
+        daemon_version=fields.string("daemonVersion"),
+        uptime=fields.double("uptime"),
+        source=Source(kind=source.string("kind"), description=source.string("description"), is_simulated=source.boolean("isSimulated")),
+        receiver_power_state=power.string("state"),
+        receiver_power_since=power.double("since"),
+        last_location=None if last_location is None else decode_location(last_location),
+        is_stationary=fields.boolean("isStationary"),
+        clients=fields.integer("clients"),
+        live_subscriptions=fields.integer("liveSubscriptions"),
+        pending_requests=fields.integer("pendingRequests"),
+        diagnostics=Diagnostics.from_names(fields.strings("diagnostics")),
+        power_ledger=[
+            PowerLedgerEntry(state=entry.string("state"), seconds=entry.double("seconds"), milliwatt_hours=entry.double("milliwattHours"))
+            for entry in ledger
+        ],
+        transitions=fields.integer("transitions"),
+        motion_detection=fields.optional_string("motionDetection") or "accelerometer",
+        event_loop=None if event_loop is None else EventLoopCounts(timers=event_loop.integer("timers"), descriptors=event_loop.integer("descriptors")),
+        recent_transitions=[
+            PowerTransition(time=entry.double("time"), from_state=entry.string("from"), to_state=entry.string("to"), reason=entry.string("reason"))
+            for entry in recent
+        ],
+    )

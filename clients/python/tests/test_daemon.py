@@ -1,0 +1,220 @@
+"""The Python client against the real waymarkd on the simulated board."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import os
+import unittest
+
+import waymark
+from waymarkd import Waymarkd
+
+#: A receiver that stays cold for a while in real time: a request is still pending when the
+#: test cancels it, or ends without a location.
+COLD_START = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\nwalk 1h heading=90\n"
+
+
+async def eventually(condition, seconds: float = 10.0) -> None:
+    """Waits until ``await condition()`` is true, polling."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not await condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("the condition did not become true in time")
+        await asyncio.sleep(0.05)
+
+
+class WalkThenDesk(unittest.IsolatedAsyncioTestCase):
+    """A walk that ends on a desk, 10 times faster than real time."""
+
+    def setUp(self) -> None:
+        self.daemon = Waymarkd()
+        self.addCleanup(self.daemon.close)
+        self.client = waymark.Client(self.daemon.socket, app_id="org.example.python-tests")
+
+    async def asyncTearDown(self) -> None:
+        await self.client.close()
+
+    async def test_live_updates_flow_then_pause_with_is_stationary(self) -> None:
+        updates: list[waymark.LocationUpdate] = []
+
+        async def collect() -> None:
+            async for update in self.client.live_updates(waymark.LiveConfiguration.FITNESS):
+                updates.append(update)
+                if update.is_stationary:
+                    return
+
+        await asyncio.wait_for(collect(), 60)
+        located = [update for update in updates if update.location is not None]
+        self.assertGreater(len(located), 1, updates)
+        for update in updates:
+            self.assertEqual(update.location is None, update.diagnostics.location_unavailable, update)
+        pause = updates[-1]
+        self.assertTrue(pause.is_stationary)
+        self.assertIsNotNone(pause.location)
+        self.assertFalse(any(update.is_stationary for update in updates[:-1]))
+        location = pause.location
+        self.assertAlmostEqual(location.latitude, 47.3769, delta=0.01)
+        self.assertAlmostEqual(location.longitude, 8.5417, delta=0.01)
+        self.assertGreater(location.horizontal_accuracy, 0)
+        self.assertEqual(location.timestamp.tzinfo, datetime.timezone.utc)
+        self.assertTrue(location.source_information.is_simulated_by_software)
+        self.assertIn(location.mode, (waymark.FixMode.TWO_DIMENSIONAL, waymark.FixMode.THREE_DIMENSIONAL))
+        self.assertGreater(sum(location.satellites.used.values()), 3)
+        times = [update.location.timestamp for update in located]
+        self.assertEqual(times, sorted(times))
+
+    async def test_leaving_the_loop_stops_the_subscription(self) -> None:
+        async for update in self.client.live_updates():
+            status = await self.client.status()
+            self.assertEqual(status.live_subscriptions, 1)
+            break
+
+        async def stopped() -> bool:
+            return (await self.client.status()).live_subscriptions == 0
+
+        await eventually(stopped)
+
+    async def test_request_location_answers_with_a_location_as_accurate_as_asked(self) -> None:
+        location = await self.client.request_location(desired_accuracy=50, timeout=30)
+        self.assertLessEqual(location.horizontal_accuracy, 50)
+        self.assertAlmostEqual(location.latitude, 47.3769, delta=0.01)
+        status = await self.client.status()
+        self.assertEqual(status.pending_requests, 0)
+        self.assertIsNotNone(status.last_location)
+
+    async def test_status_reports_the_simulated_source(self) -> None:
+        status = await self.client.status()
+        self.assertEqual(status.daemon_version, await asyncio.to_thread(self.daemon.version))
+        self.assertEqual(status.source.kind, "simulated")
+        self.assertTrue(status.source.is_simulated)
+        self.assertEqual(status.clients, 1)
+        self.assertGreaterEqual(status.uptime, 0)
+        self.assertTrue(all(entry.seconds >= 0 for entry in status.power_ledger))
+        self.assertEqual(self.client._connection.hello["protocolVersion"], waymark.PROTOCOL_VERSION)
+
+    async def test_an_operation_of_a_later_version_is_refused_with_its_code(self) -> None:
+        with self.assertRaises(waymark.Refused) as refusal:
+            await self.client._request("openMonitor", {"name": "geofences"})
+        self.assertEqual(refusal.exception.code, waymark.ErrorCode.UNSUPPORTED_OPERATION)
+        self.assertEqual(refusal.exception.available_in_version, 3)
+
+    async def test_the_daemon_refuses_a_negative_accuracy_with_invalid_message(self) -> None:
+        with self.assertRaises(waymark.Refused) as refusal:
+            await self.client.request_location(desired_accuracy=-1, timeout=5)
+        self.assertEqual(refusal.exception.code, "invalidMessage")
+        self.assertIn("desiredAccuracy", refusal.exception.message)
+
+    async def test_live_updates_survive_a_daemon_restart(self) -> None:
+        async with contextlib.aclosing(self.client.live_updates()) as updates:
+            async for update in updates:
+                if update.location is not None:
+                    break
+            await asyncio.to_thread(self.daemon.stop)
+            # Updates read before the daemon went may come first, then one that says it went.
+            async for outage in updates:
+                if outage.diagnostics.daemon_unavailable:
+                    break
+            await asyncio.to_thread(self.daemon.start)
+            resumed = await asyncio.wait_for(anext(updates), 30)
+        self.assertIsNone(outage.location)
+        self.assertFalse(resumed.diagnostics.daemon_unavailable, resumed)
+
+
+class ColdReceiver(unittest.IsolatedAsyncioTestCase):
+    """A receiver in real time, so that the first fix is many seconds away."""
+
+    def setUp(self) -> None:
+        self.daemon = Waymarkd(COLD_START, speed=1)
+        self.addCleanup(self.daemon.close)
+        self.client = waymark.Client(self.daemon.socket)
+
+    async def asyncTearDown(self) -> None:
+        await self.client.close()
+
+    async def test_cancelling_the_task_withdraws_the_request(self) -> None:
+        request = asyncio.ensure_future(self.client.request_location(timeout=600))
+
+        def pending_requests_are(count: int):
+            async def check() -> bool:
+                return (await self.client.status()).pending_requests == count
+
+            return check
+
+        await eventually(pending_requests_are(1))
+        request.cancel()
+        with self.assertRaises(asyncio.CancelledError):
+            await request
+        # Without cancelRequest the daemon would hold the request for its 600 s.
+        await eventually(pending_requests_are(0), seconds=2)
+
+    async def test_no_fix_before_the_timeout_raises_location_unknown(self) -> None:
+        with self.assertRaises(waymark.LocationUnknown) as unknown:
+            await self.client.request_location(timeout=0.5)
+        self.assertEqual(unknown.exception.code, "locationUnknown")
+        self.assertIsInstance(unknown.exception, waymark.LocationError)
+
+
+class NoDaemon(unittest.IsolatedAsyncioTestCase):
+    """A socket nobody listens on yet."""
+
+    def setUp(self) -> None:
+        self.daemon = Waymarkd()
+        self.daemon.stop()
+        self.addCleanup(self.daemon.close)
+        self.client = waymark.Client(self.daemon.socket)
+
+    async def asyncTearDown(self) -> None:
+        await self.client.close()
+
+    async def test_status_says_why_it_could_not_connect(self) -> None:
+        with self.assertRaises(waymark.DaemonUnavailable) as unavailable:
+            await self.client.status()
+        self.assertIn(f'connect("{self.daemon.socket}")', unavailable.exception.reason)
+
+    async def test_a_timeout_out_of_range_is_refused_before_connecting(self) -> None:
+        for timeout in (0, -1, 600.5, float("nan")):
+            with self.assertRaises(waymark.Refused) as refusal:
+                await self.client.request_location(timeout=timeout)
+            self.assertEqual(refusal.exception.code, "invalidMessage")
+        self.assertIsNone(self.client._connection)
+
+    async def test_live_updates_say_daemon_unavailable_then_flow_once_it_starts(self) -> None:
+        async with contextlib.aclosing(self.client.live_updates()) as updates:
+            first = await asyncio.wait_for(anext(updates), 5)
+            self.assertTrue(first.diagnostics.daemon_unavailable)
+            self.assertIsNone(first.location)
+            await asyncio.to_thread(self.daemon.start)
+            second = await asyncio.wait_for(anext(updates), 30)
+            self.assertFalse(second.diagnostics.daemon_unavailable)
+
+
+class SharedClient(unittest.TestCase):
+    """The module's functions, on the running loop's client, find the daemon at ``$WAYMARK_SOCKET``."""
+
+    def test_module_functions_use_waymark_socket(self) -> None:
+        daemon = Waymarkd()
+        self.addCleanup(daemon.close)
+
+        async def use() -> tuple[waymark.StatusReport, waymark.LocationUpdate]:
+            report = await waymark.status()
+            async for update in waymark.live_updates("default"):
+                return report, update
+            raise AssertionError("no update")
+
+        previous = os.environ.get("WAYMARK_SOCKET")
+        os.environ["WAYMARK_SOCKET"] = daemon.socket
+        try:
+            report, update = asyncio.run(use())
+        finally:
+            if previous is None:
+                del os.environ["WAYMARK_SOCKET"]
+            else:
+                os.environ["WAYMARK_SOCKET"] = previous
+        self.assertEqual(report.source.kind, "simulated")
+        self.assertIsInstance(update, waymark.LocationUpdate)
+
+
+if __name__ == "__main__":
+    unittest.main()
