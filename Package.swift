@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "WaymarkNMEA", targets: ["WaymarkNMEA"]),
         .library(name: "WaymarkLocation", targets: ["WaymarkLocation"]),
         .library(name: "Waymark", targets: ["Waymark"]),
+        .executable(name: "waymark-mqtt", targets: ["waymark-mqtt"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,6 +85,22 @@ let package = Package(
         // The daemon's executable.
         .executableTarget(name: "waymarkd", dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkSystem"]),
 
+        // waymark-mqtt, the MQTT bridge (docs/ecosystem.md): an app of the client library that
+        // publishes OwnTracks messages through libmosquitto (libmosquitto-dev, wrapped thinly
+        // by WaymarkMosquitto), kept in an SQLite outbox while the broker is away. Its logic
+        // (payloads, outbox bound, delivery and backoff) is pure in WaymarkBridgeCore.
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .target(name: "WaymarkMosquitto", dependencies: ["CMosquitto"]),
+        .target(name: "WaymarkBridgeCore", dependencies: ["WaymarkClock", "WaymarkJSON", "WaymarkLocation"]),
+        .target(
+            name: "WaymarkBridge",
+            dependencies: [
+                "Waymark", "WaymarkBridgeCore", "WaymarkMosquitto", "WaymarkStore", "WaymarkBoard", "WaymarkClock",
+                "WaymarkSystem",
+            ]
+        ),
+        .executableTarget(name: "waymark-mqtt", dependencies: ["WaymarkBridge", "WaymarkBoard", "WaymarkSystem"]),
+
         // Command-line tool.
         .executableTarget(
             name: "WaymarkCLI",
@@ -144,6 +161,13 @@ let package = Package(
             dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
         ),
         .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard"]),
+        .testTarget(
+            name: "WaymarkBridgeCoreTests", dependencies: ["WaymarkBridgeCore", "WaymarkClock", "WaymarkJSON", "WaymarkLocation"]),
+        // waymark-mqtt with the real waymarkd and a real mosquitto broker (TLS, restarts, cuts).
+        .testTarget(
+            name: "WaymarkBridgeTests",
+            dependencies: ["WaymarkBridge", "WaymarkStore", "WaymarkBoard", "WaymarkSystem", "waymark-mqtt", "waymarkd"]
+        ),
         .testTarget(
             name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
         .testTarget(

@@ -15,9 +15,10 @@ install_packages() {
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
 
-# The system packages every build needs (C libraries the drivers and the store link against).
+# The system packages every build needs (C libraries the drivers, the store and the MQTT bridge
+# link against) and the broker and clients the MQTT bridge's tests run (mosquitto).
 build_packages() {
-    install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev
+    install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev libmosquitto-dev mosquitto mosquitto-clients
 }
 
 # `swift build` of the Benchmarks package, which depends on the root package by path. Right

@@ -2,15 +2,7 @@ extension BoardDefinition {
     /// Parses a board file's `text`; `file` names it in errors. Every problem is a
     /// ``BoardError`` naming the file, line, key and the fix (docs/hardware.md lists the keys).
     public static func parse(_ text: String, file: String) throws(BoardError) -> BoardDefinition {
-        let document: TOMLDocument
-        do throws(TOMLParser.SyntaxError) {
-            document = try TOMLParser.parse(text)
-        } catch {
-            throw BoardError(
-                file: file, line: error.line, key: "syntax", problem: error.message,
-                fix: "write it as TOML: key = \"text\", key = 123, key = true, key = [\"a\", \"b\"]")
-        }
-        var reader = BoardFileReader(file: file, document: document)
+        var reader = try BoardFileReader(parsing: text, file: file)
         let board = try BoardDefinition(reader: &reader)
         try reader.rejectUnknownKeys()
         try board.validate(reader)
@@ -19,14 +11,7 @@ extension BoardDefinition {
 
     /// Reads and parses the board file at `path`.
     public static func load(path: String) throws(BoardError) -> BoardDefinition {
-        let text: String
-        do throws(TextFile.ReadError) {
-            text = try TextFile.read(path)
-        } catch {
-            throw BoardError(
-                file: path, line: nil, key: "file", problem: error.description,
-                fix: "pass the path of a file in Board/, such as Board/simulated.toml")
-        }
+        let text = try TextFile.read(path, fix: "pass the path of a file in Board/, such as Board/simulated.toml")
         return try parse(text, file: path)
     }
 
@@ -53,6 +38,7 @@ extension BoardDefinition {
                     board: try reader.requiredString("wiring", "board", index: index, fix: fix)))
         }
         wiring = rows
+        mqtt = try MQTTSettings(reader: &reader)
     }
 
     /// Rules that span keys.

@@ -20,6 +20,8 @@ public struct BoardDefinition: Hashable, Sendable {
     public var configTxt: [String]
     /// How to wire the parts to the board, one row per connection.
     public var wiring: [WiringRow]
+    /// Where `waymark-mqtt` publishes this board's locations (absent: nowhere).
+    public var mqtt: MQTTSettings?
 }
 
 /// Which command set a receiver speaks besides NMEA: it decides the baud-switch and

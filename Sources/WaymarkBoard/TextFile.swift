@@ -3,14 +3,17 @@ import Glibc
 /// Reads a whole text file with open(2)/read(2): board files are small and WaymarkBoard
 /// stays free of Foundation.
 enum TextFile {
-    /// A file that could not be read: the C call's error text.
-    struct ReadError: Error {
-        let description: String
-    }
+    /// The largest board or settings file read (far beyond any real one).
+    static let largestFile = 1 << 20
 
-    static func read(_ path: String) throws(ReadError) -> String {
+    /// The text of the file at `path`, refused beyond `limit` bytes (a device such as
+    /// /dev/zero named by mistake must not fill memory); a failure names `key` and the `fix`.
+    static func read(_ path: String, key: String = "file", limit: Int = largestFile, fix: String) throws(BoardError) -> String {
+        func failure(_ problem: String) -> BoardError {
+            BoardError(file: path, line: nil, key: key, problem: problem, fix: fix)
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadError(description: "cannot open it: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw failure("cannot open it: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -19,8 +22,9 @@ enum TextFile {
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ReadError(description: "cannot read it: \(String(cString: strerror(errno)))")
+                throw failure("cannot read it: \(String(cString: strerror(errno)))")
             }
+            guard bytes.count + count <= limit else { throw failure("longer than \(limit) bytes") }
             bytes += chunk[..<count]
         }
         return String(decoding: bytes, as: UTF8.self)
