@@ -24,7 +24,7 @@ public struct MQTTSettings: Hashable, Sendable {
     public var certificateFile: String?
     /// The client certificate's private key.
     public var keyFile: String?
-    /// Seconds between keep-alive pings; a link silent for 1.5 times this is taken as lost.
+    /// Seconds of silence before a keep-alive ping; a ping unanswered as long again means the link is lost.
     public var keepAlive: Int
     /// The most messages the outbox keeps while the broker is unreachable; beyond it the
     /// oldest are dropped and counted.
