@@ -99,7 +99,8 @@ let package = Package(
                 "WaymarkSystem",
             ]
         ),
-        .executableTarget(name: "waymark-mqtt", dependencies: ["WaymarkBridge", "WaymarkBoard", "WaymarkSystem"]),
+        .executableTarget(
+            name: "waymark-mqtt", dependencies: ["Waymark", "WaymarkBridge", "WaymarkBridgeCore", "WaymarkBoard", "WaymarkSystem"]),
 
         // Command-line tool.
         .executableTarget(

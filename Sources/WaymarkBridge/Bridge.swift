@@ -15,7 +15,8 @@ package final class Bridge {
     package let inbox: BridgeInbox
     private let settings: MQTTSettings
     private let password: String?
-    private let device: OwnTracksDevice
+    /// The device the messages are for.
+    package let device: OwnTracksDevice
     private let outbox: Outbox
     private var delivery: Delivery
     private var client: MosquittoClient?
@@ -35,9 +36,6 @@ package final class Bridge {
         inbox = BridgeInbox(policy: policy)
         delivery = Delivery(now: Self.now(), connectPatience: .seconds(settings.keepAlive))
     }
-
-    /// The translator for the device's live updates.
-    package var translator: UpdateTranslator { UpdateTranslator(device: device) }
 
     /// Runs until `shouldStop` says so, then publishes that it is offline and disconnects.
     /// Throws only when the outbox fails (a disk error): the service manager restarts the bridge.

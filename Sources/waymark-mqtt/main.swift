@@ -2,6 +2,7 @@ import Glibc
 import Waymark
 import WaymarkBoard
 import WaymarkBridge
+import WaymarkBridgeCore
 import WaymarkSystem
 
 // waymark-mqtt: publishes this device's Waymark locations to an MQTT broker as OwnTracks
@@ -83,9 +84,9 @@ do {
 }
 
 let inbox = bridge.inbox
-let translator = bridge.translator
+let device = bridge.device
 Task.detached {
-    var translator = translator
+    var translator = UpdateTranslator(device: device)
     while true {
         do {
             for try await update in LocationUpdate.liveUpdates(.default) {
