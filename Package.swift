@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "waymarkd", targets: ["waymarkd"]),
         .library(name: "WaymarkNMEA", targets: ["WaymarkNMEA"]),
         .library(name: "Waymark", targets: ["Waymark"]),
+        .executable(name: "waymark-mqtt", targets: ["waymark-mqtt"]),
     ],
     // The command-line tool needs swift-argument-parser; a package that uses only the
     // libraries turns the default traits off (`traits: []`) and so never fetches it.
@@ -118,6 +119,23 @@ let package = Package(
         // The daemon's executable.
         .executableTarget(name: "waymarkd", dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkSystem"]),
 
+        // waymark-mqtt, the MQTT bridge (docs/ecosystem.md): an app of the client library that
+        // publishes OwnTracks messages through libmosquitto (libmosquitto-dev, wrapped thinly
+        // by WaymarkMosquitto), kept in an SQLite outbox while the broker is away. Its logic
+        // (payloads, outbox bound, delivery and backoff) is pure in WaymarkBridgeCore.
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .target(name: "WaymarkMosquitto", dependencies: ["CMosquitto"]),
+        .target(name: "WaymarkBridgeCore", dependencies: ["WaymarkClock", "WaymarkJSON", "WaymarkLocation"]),
+        .target(
+            name: "WaymarkBridge",
+            dependencies: [
+                "Waymark", "WaymarkBridgeCore", "WaymarkMosquitto", "WaymarkStore", "WaymarkBoard", "WaymarkClock",
+                "WaymarkSystem",
+            ]
+        ),
+        .executableTarget(
+            name: "waymark-mqtt", dependencies: ["Waymark", "WaymarkBridge", "WaymarkBridgeCore", "WaymarkBoard", "WaymarkSystem"]),
+
         // Command-line tool.
         .executableTarget(
             name: "WaymarkCLI",
@@ -190,6 +208,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "WaymarkAuthorization", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
+        .testTarget(
+            name: "WaymarkBridgeCoreTests", dependencies: ["WaymarkBridgeCore", "WaymarkClock", "WaymarkJSON", "WaymarkLocation"]),
+        // waymark-mqtt with the real waymarkd and a real mosquitto broker (TLS, restarts, cuts).
+        .testTarget(
+            name: "WaymarkBridgeTests",
+            dependencies: ["WaymarkBridge", "WaymarkStore", "WaymarkBoard", "WaymarkSystem", "waymark-mqtt", "waymarkd"]
+        ),
         .testTarget(
             name: "WaymarkDriversTests",
             dependencies: ["WaymarkDrivers", "WaymarkHardware", "WaymarkBoard", "WaymarkSystem"]

@@ -31,9 +31,10 @@ as() {  # as USER COMMAND...
     setpriv --reuid="$user" --regid="$user" --init-groups env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/ "$@"
 }
 
-# The system packages every build needs (C libraries the drivers and the store link against).
+# The system packages every build needs (C libraries the drivers, the store and the MQTT bridge
+# link against) and the broker and clients the MQTT bridge's tests run (mosquitto).
 build_packages() {
-    install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev
+    install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev libmosquitto-dev mosquitto mosquitto-clients
 }
 
 # The release build of waymarkd and waymark that Scripts/install and Scripts/package-deb ship:

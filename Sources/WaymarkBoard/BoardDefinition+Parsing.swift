@@ -5,15 +5,7 @@ extension BoardDefinition {
     /// Parses a board file's `text`; `file` names it in errors. Every problem is a
     /// ``BoardError`` naming the file, line, key and the fix (docs/hardware.md lists the keys).
     package static func parse(_ text: String, file: String) throws(BoardError) -> BoardDefinition {
-        let document: TOMLDocument
-        do throws(TOMLParser.SyntaxError) {
-            document = try TOMLParser.parse(text)
-        } catch {
-            throw BoardError(
-                file: file, line: error.line, key: "syntax", problem: error.message,
-                fix: "write it as TOML: key = \"text\", key = 123, key = true, key = [\"a\", \"b\"]")
-        }
-        var reader = BoardFileReader(file: file, document: document)
+        var reader = try BoardFileReader(parsing: text, file: file)
         let board = try BoardDefinition(reader: &reader)
         try reader.rejectUnknownKeys()
         try board.validate(reader)
@@ -22,14 +14,7 @@ extension BoardDefinition {
 
     /// Reads and parses the board file at `path`.
     package static func load(path: String) throws(BoardError) -> BoardDefinition {
-        let text: String
-        do throws(SystemError) {
-            text = String(decoding: try FileDescriptor.readFile(path), as: UTF8.self)
-        } catch {
-            throw BoardError(
-                file: path, line: nil, key: "file", problem: "cannot read it: \(error.reason)",
-                fix: "pass the path of a file in Board/, such as Board/simulated.toml")
-        }
+        let text = try TextFile.read(path, fix: "pass the path of a file in Board/, such as Board/simulated.toml")
         return try parse(text, file: path)
     }
 
@@ -56,6 +41,7 @@ extension BoardDefinition {
                     board: try reader.requiredString("wiring", "board", index: index, fix: fix)))
         }
         wiring = rows
+        mqtt = try MQTTSettings(reader: &reader)
     }
 
     /// Rules that span keys.

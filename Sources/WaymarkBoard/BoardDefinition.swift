@@ -22,6 +22,8 @@ package struct BoardDefinition: Hashable, Sendable {
     package var configTxt: [String]
     /// How to wire the parts to the board, one row per connection.
     package var wiring: [WiringRow]
+    /// Where `waymark-mqtt` publishes this board's locations (absent: nowhere).
+    package var mqtt: MQTTSettings?
 }
 
 /// The receiver and its supply currents per state, for power reports.

@@ -125,14 +125,28 @@ extension FileDescriptor {
         }
     }
 
-    /// Reads a whole (small) file: a capture, a scenario, a board definition.
-    package static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+    /// The most a whole-file read holds unless told otherwise: far beyond any capture,
+    /// scenario or board file, and a bound on what a file named by mistake (/dev/zero) costs.
+    package static let largestWholeFile = 64 << 20
+
+    /// Reads a whole file of at most `maximumBytes`: a capture, a scenario, a board definition,
+    /// /proc text. A longer one is an error (EFBIG), so an untrusted file cannot make the
+    /// process hold more.
+    package static func readFile(_ path: String, maximumBytes: Int = largestWholeFile) throws(SystemError) -> [UInt8] {
         let file = try FileDescriptor.open(path, .readOnly)
         defer { try? file.close() }
+        return try file.readAll(maximumBytes: maximumBytes, path: path)
+    }
+
+    /// Reads from the current offset to the end, failing with EFBIG past `maximumBytes`.
+    package func readAll(maximumBytes: Int, path: String) throws(SystemError) -> [UInt8] {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { chunk.deallocate() }
         var bytes: [UInt8] = []
-        while case let count = try file.readWaiting(into: chunk), count > 0 {
+        while case let count = try readWaiting(into: chunk), count > 0 {
+            guard bytes.count + count <= maximumBytes else {
+                throw SystemError(errno: EFBIG, call: "read", argument: path, note: "longer than \(maximumBytes) bytes")
+            }
             bytes += chunk[..<count]
         }
         return bytes

@@ -53,28 +53,3 @@ extension FileDescriptor {
         return buffer[..<count].map { UInt8(bitPattern: $0) }
     }
 }
-
-extension FileDescriptor {
-    /// Reads a whole file of at most `maximumBytes`; a longer one is an error (EFBIG), so an
-    /// untrusted file cannot make the daemon hold more.
-    public static func readFile(_ path: String, maximumBytes: Int) throws(SystemError) -> [UInt8] {
-        let file = try FileDescriptor.open(path, .readOnly)
-        defer { try? file.close() }
-        return try file.readAll(maximumBytes: maximumBytes, path: path)
-    }
-
-    /// Reads from the current offset to the end, failing with EFBIG past `maximumBytes`.
-    func readAll(maximumBytes: Int, path: String) throws(SystemError) -> [UInt8] {
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4_096, alignment: 1)
-        defer { chunk.deallocate() }
-        var bytes: [UInt8] = []
-        while true {
-            let count = try read(into: chunk) ?? 0
-            if count == 0 { return bytes }
-            guard bytes.count + count <= maximumBytes else {
-                throw SystemError(errno: EFBIG, call: "read", argument: path, note: "longer than \(maximumBytes) bytes")
-            }
-            bytes += chunk[..<count]
-        }
-    }
-}

@@ -1,0 +1,86 @@
+import WaymarkBridgeCore
+import WaymarkStore
+
+/// The bridge's SQLite outbox (WaymarkStore: WAL, `synchronous=FULL`, the ownership check):
+/// messages wait here, in order, until the broker acknowledges them, and survive the bridge's
+/// own crash. Bounded by an ``OutboxPolicy``: the oldest are dropped first and counted.
+final class Outbox {
+    /// One stored message and its place in the order.
+    struct Entry: Hashable {
+        var sequence: Int64
+        var message: OutgoingMessage
+    }
+
+    private let database: Database
+    private let policy: OutboxPolicy
+
+    /// The schema: step 1 creates the messages and the drop counter.
+    static let migrations = [
+        Migration(
+            """
+            CREATE TABLE messages (
+                sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                topic TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                retain INTEGER NOT NULL CHECK (retain IN (0, 1))
+            ) STRICT;
+            CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT;
+            INSERT INTO counters (name, value) VALUES ('dropped', 0);
+            """)
+    ]
+
+    /// Opens (creating if needed) the outbox at `path`.
+    init(path: String, policy: OutboxPolicy) throws(StoreError) {
+        database = try Database(path: path)
+        try database.migrate(Self.migrations)
+        self.policy = policy
+    }
+
+    /// Appends `messages` in one transaction (one `fsync`), then drops the oldest beyond the
+    /// bound, never `inFlight` (the message on its way to the broker); `droppedBefore` more were
+    /// dropped before they reached the outbox and are counted too.
+    func append(_ messages: [OutgoingMessage], droppedBefore: Int, inFlight: Int64?) throws(StoreError) {
+        guard !messages.isEmpty || droppedBefore > 0 else { return }
+        try database.transaction { () throws(StoreError) in
+            try database.run("UPDATE counters SET value = value + ? WHERE name = 'dropped'", [.integer(Int64(droppedBefore))])
+            for message in messages {
+                try database.run(
+                    "INSERT INTO messages (topic, payload, retain) VALUES (?, ?, ?)",
+                    [.text(message.topic), .text(message.payload), .bool(message.retain)])
+            }
+            let overflow = policy.overflow(queued: try count())
+            guard overflow > 0 else { return }
+            let dropped = try database.run(
+                "DELETE FROM messages WHERE sequence IN (SELECT sequence FROM messages WHERE sequence IS NOT ? ORDER BY sequence LIMIT ?)",
+                [inFlight.map(SQLValue.integer) ?? .null, .integer(Int64(overflow))])
+            try database.run("UPDATE counters SET value = value + ? WHERE name = 'dropped'", [.integer(Int64(dropped))])
+        }
+    }
+
+    /// The oldest message, if any.
+    func oldest() throws(StoreError) -> Entry? {
+        try database.rows("SELECT sequence, topic, payload, retain FROM messages ORDER BY sequence LIMIT 1") {
+            row throws(StoreError) in
+            Entry(
+                sequence: try row.int64(0),
+                message: OutgoingMessage(topic: try row.string(1), payload: try row.string(2), retain: try row.bool(3)))
+        }.first
+    }
+
+    /// Deletes message `sequence`: the broker acknowledged it.
+    func delete(_ sequence: Int64) throws(StoreError) {
+        try database.run("DELETE FROM messages WHERE sequence = ?", [.integer(sequence)])
+    }
+
+    /// Messages waiting.
+    func count() throws(StoreError) -> Int {
+        let counts = try database.rows("SELECT count(*) FROM messages") { row throws(StoreError) in try row.int64(0) }
+        return Int(counts.first ?? 0)
+    }
+
+    /// Messages dropped for the bound since the outbox was created.
+    func dropped() throws(StoreError) -> Int64 {
+        try database.rows("SELECT value FROM counters WHERE name = 'dropped'") { row throws(StoreError) in try row.int64(0) }
+            .first ?? 0
+    }
+}

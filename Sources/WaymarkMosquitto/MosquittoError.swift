@@ -1,0 +1,24 @@
+import CMosquitto
+
+/// A libmosquitto call that failed: which call, its `MOSQ_ERR_*` code and libmosquitto's text.
+package struct MosquittoError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The function that failed, such as `mosquitto_tls_set`.
+    package var call: String
+    /// Its `MOSQ_ERR_*` code.
+    package var code: Int32
+
+    package init(_ call: String, _ code: Int32) {
+        self.call = call
+        self.code = code
+    }
+
+    /// `call: text (MOSQ_ERR n)`.
+    package var description: String {
+        "\(call): \(String(cString: mosquitto_strerror(code))) (MOSQ_ERR \(code))"
+    }
+
+    /// Throws for a code other than success.
+    static func check(_ code: Int32, _ call: String) throws(MosquittoError) {
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw MosquittoError(call, code) }
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+import WaymarkBridgeCore
+import WaymarkJSON
+import WaymarkLocation
+
+/// A location in Zürich at 2026-11-23T08:00:05.75Z, walking east.
+func sampleLocation() -> Location {
+    var fix = Fix()
+    fix.mode = .threeDimensional
+    fix.latitude = 47.376_912_345
+    fix.longitude = 8.541_7
+    fix.time = Timestamp(nanosecondsSinceEpoch: 1_795_420_805_750_000_000)
+    var location = Location(fix: fix, isSimulated: true)!
+    location.horizontalAccuracy = 4.2
+    location.altitude = 408.4
+    location.verticalAccuracy = 6.01
+    location.speed = 1.4
+    location.course = 89.6
+    return location
+}
+
+let device = OwnTracksDevice(user: "jane", device: "pi", trackerID: "pi")
+
+@Suite struct OwnTracksPayloadTests {
+    @Test func aLocationHasTheBookletsFieldsAndUnits() throws {
+        let payload = try #require(OwnTracksPayload.location(sampleLocation(), device: device, trigger: nil, now: 1_795_420_806))
+        #expect(
+            payload
+                == #"{"_type":"location","lat":47.3769123,"lon":8.5417000,"acc":5,"alt":408,"vac":7,"vel":5,"cog":90,"tst":1795420805,"created_at":1795420806,"tid":"pi"}"#)
+    }
+
+    @Test func theTopicsAreOwnTracks() {
+        #expect(device.topic == "owntracks/jane/pi")
+        #expect(device.statusTopic == "owntracks/jane/pi/status")
+    }
+
+    @Test func invalidValuesAreLeftOutAsCoreLocationMarksThem() throws {
+        var location = sampleLocation()
+        (location.horizontalAccuracy, location.verticalAccuracy, location.speed, location.course) = (-1, -1, -1, -1)
+        let payload = try #require(OwnTracksPayload.location(location, device: device, trigger: .becameStationary, now: 0))
+        let object = try #require(try JSONParser().parse(Array(payload.utf8)).objectValue)
+        #expect(object.keys == ["_type", "lat", "lon", "tst", "created_at", "tid", "t"])
+        #expect(object["t"] == .string("k"))
+    }
+
+    @Test func aTinyAccuracyIsStillOneMetreForHomeAssistant() throws {
+        var location = sampleLocation()
+        location.horizontalAccuracy = 0
+        let payload = try #require(OwnTracksPayload.location(location, device: device, trigger: nil, now: 0))
+        #expect(payload.contains(#""acc":1,"#))
+    }
+
+    @Test func aCourseJustBelowNorthIsZero() throws {
+        var location = sampleLocation()
+        location.course = 359.7
+        #expect(try #require(OwnTracksPayload.location(location, device: device, trigger: nil, now: 0)).contains(#""cog":0,"#))
+    }
+
+    @Test(arguments: [
+        (Double.nan, 8.0), (91, 8), (-90.5, 8), (47, .infinity), (47, 180.01),
+    ])
+    func aPlaceNotOnEarthSendsNothing(latitude: Double, longitude: Double) {
+        var location = sampleLocation()
+        (location.latitude, location.longitude) = (latitude, longitude)
+        #expect(OwnTracksPayload.location(location, device: device, trigger: nil, now: 0) == nil)
+    }
+
+    @Test func hugeValuesAreLeftOutWithoutTrapping() throws {
+        var location = sampleLocation()
+        (location.altitude, location.speed, location.course, location.horizontalAccuracy) = (1e300, .infinity, 1e19, .greatestFiniteMagnitude)
+        let payload = try #require(OwnTracksPayload.location(location, device: device, trigger: nil, now: 0))
+        #expect(!payload.contains("alt") && !payload.contains("vel") && !payload.contains("cog") && !payload.contains("acc"))
+    }
+
+    @Test func aTimeBefore1970SendsNothing() {
+        var location = sampleLocation()
+        location.timestamp = Timestamp(nanosecondsSinceEpoch: -1)
+        #expect(OwnTracksPayload.location(location, device: device, trigger: nil, now: 0) == nil)
+    }
+
+    @Test func theLastWillAndStatusAreOwnTracksJSON() {
+        #expect(OwnTracksPayload.lastWill(connectedAt: 1_795_420_800) == #"{"_type":"lwt","tst":1795420800}"#)
+        let status = BridgeStatus(isOnline: true, queued: 3, dropped: 12, diagnostics: ["daemonUnavailable"])
+        #expect(
+            OwnTracksPayload.status(status, now: 7)
+                == #"{"_type":"status","waymark":{"online":true,"queued":3,"dropped":12,"diagnostics":["daemonUnavailable"]},"tst":7}"#)
+    }
+}
+
+@Suite struct UpdateTranslatorTests {
+    @Test func stationaryTransitionsCarryTheirTriggersAndLocationsAreRetained() throws {
+        var translator = UpdateTranslator(device: device)
+        let location = sampleLocation()
+        let triggers = [false, true, false, false, true].map { stationary in
+            translator.message(for: LocationUpdate(location: location, isStationary: stationary), now: 0)
+        }
+        #expect(triggers.map { $0?.payload.contains(#""t":"k""#) } == [false, true, false, false, true])
+        #expect(triggers.map { $0?.payload.contains(#""t":"v""#) } == [false, false, true, false, false])
+        #expect(triggers.allSatisfy { $0?.retain == true && $0?.topic == "owntracks/jane/pi" })
+    }
+
+    @Test func anUpdateWithoutLocationSendsNothingAndKeepsItsDiagnostics() {
+        var translator = UpdateTranslator(device: device)
+        var diagnostics = Diagnostics()
+        diagnostics.daemonUnavailable = true
+        #expect(translator.message(for: LocationUpdate(location: nil, diagnostics: diagnostics), now: 0) == nil)
+        #expect(translator.diagnostics == ["daemonUnavailable"])
+        _ = translator.message(for: LocationUpdate(location: sampleLocation()), now: 0)
+        #expect(translator.diagnostics.isEmpty)
+    }
+}
