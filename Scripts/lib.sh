@@ -17,7 +17,7 @@ install_packages() {
 
 # The system packages every build needs (C libraries the drivers and the store link against).
 build_packages() {
-    install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev
+    install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev chrony
 }
 
 # `swift build` of the Benchmarks package, which depends on the root package by path. Right
