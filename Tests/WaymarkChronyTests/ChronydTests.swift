@@ -83,7 +83,7 @@ private let chronyc = ["/usr/bin/chronyc", "/bin/chronyc"].first { FileManager.d
             let deviation = try #require(Double(stats[7]))
             #expect(deviation < 0.000_1, "\(name) deviation \(deviation)")
             let worst = raw.map { abs($0 - 0.003) }.max() ?? 0
-            print("chronyd \(name): \(raw.count) samples, raw offsets 3 ms ± \(worst * 1e6) µs, state \(row[1]), deviation \(deviation * 1e6) µs")
+            print("chronyd \(name): \(raw.count) samples, raw offsets 3 ms ± \(Int((worst * 1e6).rounded())) µs, state \(row[1]), deviation \(Int((deviation * 1e6).rounded())) µs")
         }
         #expect(sources["GPS"]?[1] == "*", "the preferred SOCK source is not the one selected: \(sources)")
     }
