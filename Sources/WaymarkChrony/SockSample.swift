@@ -8,11 +8,12 @@ extension waymark_sock_sample {
         let (seconds, nanoseconds) = splitSeconds(sample.systemNanoseconds)
         guard let tvSeconds = time_t(exactly: seconds) else { return nil }
         let microseconds = nanoseconds / 1000
-        // The offset from the microsecond the timeval states, so that tv + offset is exact.
-        let stated = seconds &* 1_000_000_000 &+ microseconds &* 1000
+        // tv states whole microseconds; the offset carries the nanoseconds it leaves out, so that
+        // tv + offset is the true time.
+        let leftOut = nanoseconds - microseconds * 1000
         self.init(
             tv: timeval(tv_sec: tvSeconds, tv_usec: suseconds_t(microseconds)),
-            offset: Double(sample.referenceNanoseconds &- stated) / 1e9, pulse: 0, leap: sample.leap.rawValue,
+            offset: (Double(sample.offsetNanoseconds) + Double(leftOut)) / 1e9, pulse: 0, leap: sample.leap.rawValue,
             _pad: 0, magic: Int32(WAYMARK_SOCK_MAGIC))
     }
 }

@@ -56,6 +56,13 @@ import WaymarkTime
         let record = try #require(waymark_sock_sample(sample))
         #expect(record.tv.tv_sec == -1 && record.tv.tv_usec == 999_999)
         #expect(abs(record.offset - 1e-6) < 1e-15)
+        for (system, reference) in [(Int64.min, Int64.min), (.min, -1), (.max, .max), (.max, 0), (0, .max)] {
+            let extreme = try #require(
+                TimeSample(systemNanoseconds: system, referenceNanoseconds: reference, source: .nmea, leap: .none))
+            let record = try #require(waymark_sock_sample(extreme))
+            let stated = Double(record.tv.tv_sec) * 1e9 + Double(record.tv.tv_usec) * 1e3
+            #expect(abs(stated + record.offset * 1e9 - Double(reference)) <= Double(reference.magnitude) * 1e-15 + 1)
+        }
     }
 
     private func littleEndian<Value: FixedWidthInteger>(_ value: Value) -> ArraySlice<UInt8> {
