@@ -61,6 +61,12 @@ let package = Package(
         .target(name: "WaymarkSystem", dependencies: ["CWaymarkSystem"]),
         .target(name: "WaymarkEventLoop", dependencies: ["WaymarkSystem"]),
 
+        // Time for chrony: PPS edges paired with UTC seconds (pure), and chrony's SOCK refclock
+        // and NTP SHM writers (the C header mirrors their structs for the platform's layout).
+        .target(name: "WaymarkTime", dependencies: ["WaymarkClock"]),
+        .target(name: "CWaymarkChrony"),
+        .target(name: "WaymarkChrony", dependencies: ["WaymarkTime", "WaymarkSystem", "CWaymarkChrony"]),
+
         // Drivers for real hardware: libserialport, libgpiod (v1 or v2 behind one C shim) and
         // SMBus ioctls; board definitions (Board/*.toml) parsed without Foundation.
         .systemLibrary(
@@ -195,6 +201,9 @@ let package = Package(
         ),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI", "WaymarkPowerProfile"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
+        .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime", "WaymarkClock"]),
+        .testTarget(
+            name: "WaymarkChronyTests", dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony"]),
         .testTarget(
             name: "WaymarkEventLoopTests",
             dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
