@@ -36,6 +36,9 @@ let package = Package(
         ),
         .target(name: "WaymarkEngine", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver"]),
         .target(name: "WaymarkLocation", dependencies: ["WaymarkNMEA", "WaymarkJSON"]),
+        // The Monitor's pure core (issue 15): geofence conditions, their evaluation and schedule,
+        // visits, and the values the daemon stores. Not wired yet.
+        .target(name: "WaymarkMonitoring", dependencies: ["WaymarkClock", "WaymarkLocation"]),
         .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkClock"]),
 
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
@@ -110,6 +113,10 @@ let package = Package(
         .testTarget(
             name: "WaymarkLocationTests",
             dependencies: ["WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkTestFixtures"]
+        ),
+        .testTarget(
+            name: "WaymarkMonitoringTests",
+            dependencies: ["WaymarkMonitoring", "WaymarkClock", "WaymarkLocation", "WaymarkSimulation"]
         ),
         .testTarget(name: "WaymarkJSONTests", dependencies: ["WaymarkJSON"]),
         .testTarget(
