@@ -54,6 +54,9 @@ let package = Package(
         // The receiver pipeline: sentences to epochs, fixes, dates, accuracies and locations.
         .target(name: "WaymarkFix", dependencies: ["WaymarkNMEA", "WaymarkJSON", "WaymarkLocation"]),
         .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkJSON", "WaymarkClock"]),
+        // The Monitor's pure core (issue 15): geofence conditions, their evaluation and schedule,
+        // visits, and the values the daemon stores. Not wired yet.
+        .target(name: "WaymarkMonitoring", dependencies: ["WaymarkClock", "WaymarkLocation"]),
 
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
         // Linux calls Glibc's module leaves out) and the one epoll event loop.
@@ -169,6 +172,10 @@ let package = Package(
         .testTarget(
             name: "WaymarkFixTests",
             dependencies: ["WaymarkFix", "WaymarkLocation", "WaymarkNMEA", "WaymarkJSON", "WaymarkTestFixtures"]
+        ),
+        .testTarget(
+            name: "WaymarkMonitoringTests",
+            dependencies: ["WaymarkMonitoring", "WaymarkClock", "WaymarkLocation", "WaymarkSimulation"]
         ),
         .testTarget(name: "WaymarkJSONTests", dependencies: ["WaymarkJSON"]),
         .testTarget(
