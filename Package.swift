@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "WaymarkAuthorizationTests",
             dependencies: [
-                "WaymarkAuthorization", "WaymarkSimulation", "WaymarkLocation", "WaymarkClock", "WaymarkNMEA", "WaymarkReceiver",
+                "WaymarkAuthorization", "WaymarkSimulation", "WaymarkLocation", "WaymarkFix", "WaymarkClock", "WaymarkNMEA", "WaymarkReceiver",
             ]
         ),
         .testTarget(

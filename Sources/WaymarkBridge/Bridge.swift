@@ -1,9 +1,8 @@
-import Glibc
-import WaymarkBoard
-import WaymarkBridgeCore
+package import WaymarkBoard
+package import WaymarkBridgeCore
 import WaymarkClock
 import WaymarkMosquitto
-import WaymarkStore
+package import WaymarkStore
 import WaymarkSystem
 
 /// The bridge's loop on its owner's thread: stores what the ``inbox`` receives in the
@@ -56,7 +55,7 @@ package final class Bridge {
                 for event in events { try handle(event) }
                 if let failure, self.client != nil { lose("\(failure)") }
             } else {
-                usleep(UInt32(Self.tick) * 1_000)
+                CurrentProcess.sleep(for: .milliseconds(Self.tick))
             }
         }
         if client != nil, case .connected = delivery.link {
@@ -119,8 +118,8 @@ package final class Bridge {
     }
 
     private func log(_ message: String) {
-        var line = "waymark-mqtt: \(message)\n"
-        line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        let line = "waymark-mqtt: \(message)\n"
+        try? FileDescriptor.standardError.writeAll(Array(line.utf8))
     }
 
     private static func now() -> Instant {

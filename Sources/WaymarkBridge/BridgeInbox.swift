@@ -1,5 +1,5 @@
 import Synchronization
-import WaymarkBridgeCore
+package import WaymarkBridgeCore
 
 /// Hands messages from the task reading live updates to the bridge's loop. Bounded like the
 /// outbox: if the loop falls behind (a disk stalling its commits), the oldest messages go

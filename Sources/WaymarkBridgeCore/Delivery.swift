@@ -1,4 +1,4 @@
-import WaymarkClock
+package import WaymarkClock
 
 /// When the bridge connects and what it publishes, from events on an injected timeline:
 /// one outbox message at a time is on its way (QoS 1), the oldest first; a PUBACK for it

@@ -1,5 +1,5 @@
 import WaymarkJSON
-import WaymarkLocation
+package import WaymarkLocation
 
 /// OwnTracks JSON payloads (owntracks.org/booklet/tech/json): `_type` `location`, `lwt` and
 /// `status`. Numbers OwnTracks defines as integers are written as integers; values the

@@ -1,3 +1,4 @@
+import WaymarkClock
 /// The wait before the next attempt to reach the broker: doubling from ``first`` to
 /// ``longest`` while attempts fail, back to ``first`` once one succeeds. Each wait is drawn
 /// between half and all of its nominal value, so that a fleet cut off together does not come

@@ -1,4 +1,4 @@
-import WaymarkLocation
+package import WaymarkLocation
 
 /// Turns live updates into OwnTracks messages: every update with a location becomes a retained
 /// `location` message on the device's topic (so a subscriber that comes later sees the last

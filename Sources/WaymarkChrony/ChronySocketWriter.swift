@@ -1,6 +1,6 @@
 import CWaymarkChrony
-import WaymarkSystem
-import WaymarkTime
+package import WaymarkSystem
+package import WaymarkTime
 
 /// Sends time samples to chrony's SOCK refclock (`refclock SOCK /run/chrony.ttyS0.sock`), one
 /// `struct sock_sample` datagram each. chrony creates the socket; until it does, or while it

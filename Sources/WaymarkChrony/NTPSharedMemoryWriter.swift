@@ -1,6 +1,6 @@
 import CWaymarkChrony
-import WaymarkSystem
-import WaymarkTime
+package import WaymarkSystem
+package import WaymarkTime
 
 /// Publishes time samples in an NTP SHM segment (`refclock SHM 0` in chrony.conf, ntpd's
 /// 127.127.28.N, as gpsd does): key `0x4e545030` plus the unit, mode 1.

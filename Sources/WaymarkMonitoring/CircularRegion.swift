@@ -1,4 +1,4 @@
-import WaymarkLocation
+package import WaymarkLocation
 
 /// A circle on the ground (`CLMonitor.CircularGeographicCondition`), validated: finite
 /// coordinates on the globe and a radius in ``radiusRange``.
@@ -48,11 +48,9 @@ package struct CircularRegion: Hashable, Sendable {
 extension Location {
     /// A bare position (no time, no accuracy) for measuring distances to it.
     fileprivate init?(point: (latitude: Double, longitude: Double)) {
-        var fix = Fix()
-        fix.mode = .twoDimensional
-        fix.latitude = point.latitude
-        fix.longitude = point.longitude
-        fix.time = Timestamp(nanosecondsSinceEpoch: 0)
-        self.init(fix: fix, isSimulated: false)
+        guard point.latitude.isFinite, point.longitude.isFinite else { return nil }
+        self.init(
+            latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: -1,
+            timestamp: Timestamp(nanosecondsSinceEpoch: 0))
     }
 }

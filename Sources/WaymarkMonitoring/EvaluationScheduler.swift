@@ -1,5 +1,5 @@
-import WaymarkClock
-import WaymarkLocation
+package import WaymarkClock
+package import WaymarkLocation
 
 /// The fastest a device plausibly moves in each kind of travel, metres per second: the
 /// scheduler assumes it to bound how soon a border could be reached.

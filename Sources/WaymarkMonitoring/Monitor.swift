@@ -1,4 +1,4 @@
-import WaymarkLocation
+package import WaymarkLocation
 
 /// One app's named monitor (`CLMonitor`): its conditions under their identifiers, each with
 /// its last event, evaluated against fixes. Pure: every date comes from the caller.

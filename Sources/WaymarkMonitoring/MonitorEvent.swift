@@ -1,4 +1,4 @@
-import WaymarkLocation
+package import WaymarkLocation
 
 /// A condition's state (`CLMonitor.Event.State`).
 package enum ConditionState: String, Hashable, Sendable, CaseIterable {

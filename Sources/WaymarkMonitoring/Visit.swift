@@ -1,4 +1,4 @@
-import WaymarkLocation
+package import WaymarkLocation
 
 /// A stay at a place (`CLVisit`): reported once on arrival (no departure yet) and once more on
 /// departure.

@@ -1,5 +1,5 @@
-import WaymarkAuthorization
-import WaymarkSystem
+package import WaymarkAuthorization
+package import WaymarkSystem
 
 extension AuthorizationStore {
     /// Writes `change` in one transaction. The daemon calls this before it applies the change

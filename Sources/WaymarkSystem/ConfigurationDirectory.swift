@@ -1,31 +1,31 @@
-import Glibc
+package import Glibc
 
 /// One file of a ``ConfigurationDirectory``.
-public struct ConfigurationFile: Hashable, Sendable {
+package struct ConfigurationFile: Hashable, Sendable {
     /// The file's path.
-    public var path: String
+    package var path: String
     /// Its contents.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 }
 
 /// The files of an operator's configuration directory, such as `/etc/waymark/apps.d`, read
 /// only when no one but a trusted owner (root) could have written them: the directory and
 /// every file must belong to a trusted owner and must not be writable by group or others;
 /// files must be regular (a symbolic link is refused). Sizes are bounded.
-public struct ConfigurationDirectory: Sendable {
+package struct ConfigurationDirectory: Sendable {
     /// The directory's path.
-    public var path: String
+    package var path: String
     /// Who may own the directory and its files (root).
-    public var trustedOwners: Set<uid_t>
+    package var trustedOwners: Set<uid_t>
     /// Only names ending with this are read (`.toml`); names starting with `.` are skipped.
-    public var suffix: String
+    package var suffix: String
     /// The most files read.
-    public var maximumFiles: Int
+    package var maximumFiles: Int
     /// The largest file read.
-    public var maximumBytes: Int
+    package var maximumBytes: Int
 
     /// The directory at `path` whose files end with `suffix`.
-    public init(path: String, suffix: String, trustedOwners: Set<uid_t> = [0], maximumFiles: Int = 256, maximumBytes: Int = 65_536) {
+    package init(path: String, suffix: String, trustedOwners: Set<uid_t> = [0], maximumFiles: Int = 256, maximumBytes: Int = 65_536) {
         self.path = path
         self.suffix = suffix
         self.trustedOwners = trustedOwners
@@ -36,7 +36,7 @@ public struct ConfigurationDirectory: Sendable {
     /// The matching files, by name; none when the directory does not exist. A file or
     /// directory that fails the ownership rule, too many files or a file too large is an error
     /// (EPERM, EMFILE, EFBIG) naming it: a policy is all read or not used.
-    public func read() throws(SystemError) -> [ConfigurationFile] {
+    package func read() throws(SystemError) -> [ConfigurationFile] {
         var status = stat()
         guard system_lstat(path, &status) == 0 else {
             if Glibc.errno == ENOENT { return [] }

@@ -9,6 +9,15 @@ package enum CurrentProcess {
     /// Its process id (getpid(2)).
     package static var id: Int32 { getpid() }
 
+    /// Sleeps for `duration` (nanosleep(2), resumed after a signal): for a loop with nothing to
+    /// wait on.
+    package static func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
     /// Ends the process with `status` (exit(3)).
     package static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)

@@ -3,17 +3,17 @@ import Glibc
 /// What `/proc` says about the process on the other end of a Unix socket, read once right
 /// after accept: the raw text of its `/proc/PID/cgroup` and of its `/proc/PID/exe` link, for
 /// the pure parsers of WaymarkAuthorization. Nothing here comes from the client.
-public struct PeerProcess: Hashable, Sendable {
+package struct PeerProcess: Hashable, Sendable {
     /// The peer's credentials (`SO_PEERCRED`).
-    public var credentials: PeerCredentials
+    package var credentials: PeerCredentials
     /// The text of `/proc/PID/cgroup`, nil when it could not be read.
-    public var cgroup: [UInt8]?
+    package var cgroup: [UInt8]?
     /// The target of `/proc/PID/exe`, nil when it could not be read (a daemon that is neither
     /// root nor the peer's user may not read another user's link).
-    public var executableLink: [UInt8]?
+    package var executableLink: [UInt8]?
 
     /// The largest `/proc/PID/cgroup` read: a line per hierarchy, far below this.
-    public static let maximumCgroupBytes = 16_384
+    package static let maximumCgroupBytes = 16_384
 }
 
 extension FileDescriptor {
@@ -23,7 +23,7 @@ extension FileDescriptor {
     /// afterwards: checked with a pidfd (`SO_PEERPIDFD`, Linux 6.5) where the kernel has one,
     /// else by the `/proc/PID` directory still belonging to the peer's uid. A record that
     /// fails the check, or a pid of 0 (a peer in another pid namespace), has no facts.
-    public func peerProcess(procDirectory: String = "/proc") throws(SystemError) -> PeerProcess {
+    package func peerProcess(procDirectory: String = "/proc") throws(SystemError) -> PeerProcess {
         let credentials = try peerCredentials()
         var record = PeerProcess(credentials: credentials, cgroup: nil, executableLink: nil)
         guard credentials.pid > 0 else { return record }

@@ -20,6 +20,12 @@ package struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConvert
     package static let user1 = Signal(rawValue: SIGUSR1)
     /// `SIGUSR2`: user-defined.
     package static let user2 = Signal(rawValue: SIGUSR2)
+    /// Has the kernel discard this signal from now on (signal(2) with `SIG_IGN`), for a
+    /// process that handles its cause where it happens, as a writer does EPIPE.
+    package func ignore() {
+        _ = Glibc.signal(rawValue, SIG_IGN)
+    }
+
     /// `SIGPIPE`: a write to a pipe or socket nobody reads any more.
     package static let brokenPipe = Signal(rawValue: SIGPIPE)
 

@@ -278,21 +278,3 @@ internal func system_getgrouplist(
 internal func system_getrandom(_ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     waymark_getrandom(buffer, count)
 }
-
-// MARK: Directories
-
-internal func system_opendir(_ path: UnsafePointer<CChar>) -> OpaquePointer? {
-    opendir(path)
-}
-
-internal func system_readdir(_ directory: OpaquePointer) -> UnsafeMutablePointer<dirent>? {
-    readdir(directory)
-}
-
-internal func system_closedir(_ directory: OpaquePointer) -> Int32 {
-    closedir(directory)
-}
-
-internal func system_fstat(_ fd: Int32, _ status: inout stat) -> Int32 {
-    fstat(fd, &status)
-}

@@ -3,14 +3,14 @@ import Glibc
 /// A nonblocking Unix datagram socket that sends to one path with sendto(2), such as the socket
 /// chrony's SOCK refclock listens on. The path is resolved at every send, so a receiver that
 /// restarts and binds its socket anew is reached again.
-public final class UnixDatagramSender {
+package final class UnixDatagramSender {
     /// The path datagrams go to.
-    public let path: String
+    package let path: String
     private let address: UnixSocketAddress
     private let socket: FileDescriptor
 
     /// A sender to `path`; fails if the path does not fit a `sockaddr_un`.
-    public init(path: String) throws(SystemError) {
+    package init(path: String) throws(SystemError) {
         self.path = path
         address = try UnixSocketAddress(path)
         socket = try FileDescriptor.unixSocket(SOCK_DGRAM)
@@ -19,7 +19,7 @@ public final class UnixDatagramSender {
     /// Sends `bytes` as one datagram. Returns `false` when it was dropped because nobody
     /// receives: no socket at the path (ENOENT), none bound to it (ECONNREFUSED), or the
     /// receiver's queue is full (EAGAIN). Other errors throw.
-    public func send(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Bool {
+    package func send(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Bool {
         do throws(SystemError) {
             _ = try address.withSocketAddress { pointer, length throws(SystemError) in
                 try check("sendto", path) {
@@ -33,7 +33,7 @@ public final class UnixDatagramSender {
     }
 
     /// Closes the socket.
-    public func close() {
+    package func close() {
         try? socket.close()
     }
 }

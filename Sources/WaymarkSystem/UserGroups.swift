@@ -1,14 +1,14 @@
-import Glibc
+package import Glibc
 
 /// Group membership as the user database (`/etc/passwd`, `/etc/group`, NSS) records it: who
 /// may act as Waymark's operator (root or a member of `waymark-admin`, docs/authorization.md).
-public enum UserGroups {
+package enum UserGroups {
     /// The name of the group whose members may change authorization.
-    public static let administratorGroupName = "waymark-admin"
+    package static let administratorGroupName = "waymark-admin"
 
     /// Every group of `uid`: its primary group and its supplementary groups (getgrouplist(3));
     /// empty when the user database does not know `uid`.
-    public static func groups(ofUser uid: uid_t) -> [gid_t] {
+    package static func groups(ofUser uid: uid_t) -> [gid_t] {
         withEntryBuffer { buffer -> [gid_t] in
             var entry = passwd()
             var result: UnsafeMutablePointer<passwd>?
@@ -29,7 +29,7 @@ public enum UserGroups {
     }
 
     /// The gid of the group `name`, or nil when there is no such group.
-    public static func groupID(named name: String) -> gid_t? {
+    package static func groupID(named name: String) -> gid_t? {
         withEntryBuffer { buffer -> gid_t? in
             var entry = group()
             var result: UnsafeMutablePointer<group>?

@@ -1,4 +1,4 @@
-import WaymarkClock
+package import WaymarkClock
 
 /// `CLOCK_MONOTONIC` and `CLOCK_REALTIME` read back to back, which maps an instant on the
 /// monotonic timeline (where libgpiod's edge timestamps and the core's instants live) to the

@@ -1,4 +1,4 @@
-import WaymarkClock
+package import WaymarkClock
 
 /// What the time service needs from one NMEA epoch (the sentences of one fix: RMC, GGA, ZDA
 /// with the same time of day).

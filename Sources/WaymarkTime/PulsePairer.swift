@@ -1,4 +1,4 @@
-import WaymarkClock
+package import WaymarkClock
 
 /// Pairs PPS edges with the UTC seconds they start, and rejects the edges that cannot be
 /// trusted. Pure: every event carries its instants.

@@ -1,9 +1,9 @@
-import Glibc
 import Waymark
 import WaymarkBoard
 import WaymarkBridge
 import WaymarkBridgeCore
 import WaymarkSystem
+import WaymarkLocation
 
 // waymark-mqtt: publishes this device's Waymark locations to an MQTT broker as OwnTracks
 // messages (docs/ecosystem.md). A client of waymarkd like any app, with its own identity
@@ -21,9 +21,9 @@ let usage = """
     """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
-    var text = "waymark-mqtt: \(message)\n"
-    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    exit(status)
+    let text = "waymark-mqtt: \(message)\n"
+    try? FileDescriptor.standardError.writeAll(Array(text.utf8))
+    CurrentProcess.exit(status)
 }
 
 // Before any other thread starts, so that every thread blocks them and the loop reads them.
@@ -33,12 +33,12 @@ do {
 } catch {
     fail("\(error)", status: 1)
 }
-signal(SIGPIPE, SIG_IGN)
+Signal.brokenPipe.ignore()
 
 var arguments = CommandLine.arguments.dropFirst()
 var board: String?
 var config: String?
-var stateDirectory = getenv("STATE_DIRECTORY").map { String(cString: $0) } ?? "/var/lib/waymark-mqtt"
+var stateDirectory = Environment.value("STATE_DIRECTORY") ?? "/var/lib/waymark-mqtt"
 
 @MainActor func value(_ option: String) -> String {
     guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
@@ -52,7 +52,7 @@ while let argument = arguments.popFirst() {
     case "--state-directory": stateDirectory = value(argument)
     case "--help", "-h":
         print(usage, terminator: "")
-        exit(0)
+        CurrentProcess.exit(0)
     default: fail("unknown option \(argument)\n\(usage)")
     }
 }
@@ -106,4 +106,4 @@ do {
 } catch {
     fail("\(error)", status: 1)
 }
-exit(0)
+CurrentProcess.exit(0)

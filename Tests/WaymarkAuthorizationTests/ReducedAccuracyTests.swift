@@ -1,6 +1,7 @@
 import Testing
 import WaymarkAuthorization
 import WaymarkClock
+import WaymarkFix
 import WaymarkLocation
 import WaymarkNMEA
 import WaymarkReceiver

@@ -5,13 +5,10 @@ import WaymarkLocation
 
 /// A location in Zürich at 2026-11-23T08:00:05.75Z, walking east.
 func sampleLocation() -> Location {
-    var fix = Fix()
-    fix.mode = .threeDimensional
-    fix.latitude = 47.376_912_345
-    fix.longitude = 8.541_7
-    fix.time = Timestamp(nanosecondsSinceEpoch: 1_795_420_805_750_000_000)
-    var location = Location(fix: fix, isSimulated: true)!
-    location.horizontalAccuracy = 4.2
+    var location = Location(
+        latitude: 47.376_912_345, longitude: 8.541_7, horizontalAccuracy: 4.2,
+        timestamp: Timestamp(nanosecondsSinceEpoch: 1_795_420_805_750_000_000),
+        sourceInformation: SourceInformation(isSimulatedBySoftware: true), mode: .threeDimensional)
     location.altitude = 408.4
     location.verticalAccuracy = 6.01
     location.speed = 1.4

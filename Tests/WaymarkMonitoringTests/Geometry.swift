@@ -19,16 +19,9 @@ enum Geometry {
 
     /// A fix at a latitude and longitude.
     static func fix(latitude: Double, longitude: Double, accuracy: Double, at seconds: Double) -> Location {
-        var fix = Fix()
-        fix.mode = .twoDimensional
-        fix.latitude = latitude
-        fix.longitude = longitude
-        fix.latitudeError = accuracy
-        fix.longitudeError = 0
-        fix.time = date(seconds)
-        var location = Location(fix: fix, isSimulated: true)!
-        location.horizontalAccuracy = accuracy
-        return location
+        Location(
+            latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, timestamp: date(seconds),
+            sourceInformation: SourceInformation(isSimulatedBySoftware: true))
     }
 
     /// `seconds` after an arbitrary date (2026-11-23T00:00:00Z).

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import WaymarkStore
+import WaymarkAuthorization
 
 /// `kill -9` at random moments while `waymark-store-torture` commits: every change it printed
 /// (printed only after the commit returned) must be in the database, and the file must pass

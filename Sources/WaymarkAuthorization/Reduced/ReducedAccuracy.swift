@@ -1,5 +1,5 @@
-import WaymarkClock
-import WaymarkLocation
+package import WaymarkClock
+package import WaymarkLocation
 
 /// Reduced accuracy that never leaks (docs/authorization.md, "Reduced accuracy"): the one
 /// place a location becomes what an app with reduced accuracy may see, on every path
