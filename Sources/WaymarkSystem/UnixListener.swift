@@ -1,4 +1,4 @@
-package import Glibc
+import Glibc
 
 /// A listening AF_UNIX stream socket bound to a filesystem path: the daemon's front door.
 package struct UnixListener: Sendable {
