@@ -12,7 +12,9 @@ enum TextFile {
         do throws(SystemError) {
             return String(decoding: try FileDescriptor.readFile(path, maximumBytes: limit), as: UTF8.self)
         } catch {
-            throw BoardError(file: path, line: nil, key: key, problem: "cannot read it: \(error.reason)", fix: fix)
+            // A file over the limit is told as such; other failures by the system's reason.
+            let problem = error.errno == Errno.fileTooLarge ? "longer than \(limit) bytes" : "cannot read it: \(error.reason)"
+            throw BoardError(file: path, line: nil, key: key, problem: problem, fix: fix)
         }
     }
 }

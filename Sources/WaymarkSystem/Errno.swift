@@ -13,6 +13,8 @@ package enum Errno {
     package static let fileExists = EEXIST
     /// EINVAL: an invalid argument.
     package static let invalidArgument = EINVAL
+    /// EFBIG: a file longer than the reader takes.
+    package static let fileTooLarge = EFBIG
     /// EIO: an input/output error.
     package static let inputOutput = EIO
     /// ENODEV: no such device.
