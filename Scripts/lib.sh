@@ -32,9 +32,32 @@ as() {  # as USER COMMAND...
 }
 
 # The system packages every build needs (C libraries the drivers, the store and the MQTT bridge
-# link against) and the broker and clients the MQTT bridge's tests run (mosquitto).
+# link against), the broker and clients the MQTT bridge's tests run (mosquitto) and the chronyd
+# the time tests feed.
 build_packages() {
     install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev libmosquitto-dev mosquitto mosquitto-clients chrony
+}
+
+# The release build of waymarkd and waymark that Scripts/install and Scripts/package-deb ship:
+# fully static (Swift stdlib and glibc linked in: no shared library mapped, the smallest
+# resident size, nothing to depend on), in the scratch directory .build-install of the current
+# directory. Prints the directory that holds them.
+release_binaries() {
+    build_packages
+    local flags=(-c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-install)
+    local product
+    for product in waymarkd waymark; do
+        swift build "${flags[@]}" --product "$product" >&2
+    done
+    swift build "${flags[@]}" --show-bin-path
+}
+
+# swift-argument-parser's generate-manual tool (what its generate-manual plugin runs), built in
+# debug in .build of the current directory: it writes the waymark man page from the parser's
+# own description of the commands (`waymark --experimental-dump-help`). Prints its path.
+manual_generator() {
+    swift build --product generate-manual >&2
+    echo "$(swift build --show-bin-path)/generate-manual"
 }
 
 # `swift build` of the Benchmarks package, which depends on the root package by path. Right
