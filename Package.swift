@@ -50,13 +50,16 @@ let package = Package(
             dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkFix", "WaymarkMotion", "WaymarkReceiver"]
         ),
         // The public model (Location, LocationUpdate, Diagnostics, ...): what a client names.
-        .target(name: "WaymarkLocation"),
+        // libm's trigonometry for the geodesy, through a C shim (no Glibc import outside WaymarkSystem).
+        .target(name: "CWaymarkMath"),
+        .target(name: "WaymarkMath", dependencies: ["CWaymarkMath"]),
+        .target(name: "WaymarkLocation", dependencies: ["WaymarkMath"]),
         // The receiver pipeline: sentences to epochs, fixes, dates, accuracies and locations.
-        .target(name: "WaymarkFix", dependencies: ["WaymarkNMEA", "WaymarkJSON", "WaymarkLocation"]),
+        .target(name: "WaymarkFix", dependencies: ["WaymarkNMEA", "WaymarkJSON", "WaymarkLocation", "WaymarkMath"]),
         .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkJSON", "WaymarkClock"]),
         // The Monitor's pure core (issue 15): geofence conditions, their evaluation and schedule,
         // visits, and the values the daemon stores. Not wired yet.
-        .target(name: "WaymarkMonitoring", dependencies: ["WaymarkClock", "WaymarkLocation"]),
+        .target(name: "WaymarkMonitoring", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMath"]),
 
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
         // Linux calls Glibc's module leaves out) and the one epoll event loop.
@@ -89,7 +92,7 @@ let package = Package(
 
         // Who may know where the device is (issue 13): identity, policy files, Core Location's
         // authorization decisions and diagnostics, reduced accuracy. Pure: no I/O, no clock.
-        .target(name: "WaymarkAuthorization", dependencies: ["WaymarkBoard", "WaymarkLocation", "WaymarkClock"]),
+        .target(name: "WaymarkAuthorization", dependencies: ["WaymarkBoard", "WaymarkLocation", "WaymarkClock", "WaymarkMath"]),
 
         // The daemon's persistent store: SQLite through its C library (libsqlite3-dev), a thin
         // typed wrapper, the versioned schema and the authorization data of issue 13.

@@ -1,4 +1,4 @@
-import Glibc
+import WaymarkMath
 import WaymarkLocation
 
 /// Derives speed and course from successive positions for epochs that carry neither (GGA- or

@@ -1,4 +1,4 @@
-import Glibc
+import WaymarkMath
 
 extension Location {
     /// The distance in metres to `other` along the surface of the WGS 84 ellipsoid, as

@@ -1,4 +1,4 @@
-import Glibc
+import WaymarkMath
 import WaymarkLocation
 
 /// The centre of a place from the fixes taken there, in constant memory.

@@ -1,4 +1,4 @@
-import Glibc
+import WaymarkMath
 
 /// The cells reduced accuracy snaps to (docs/authorization.md, "Reduced accuracy"): rows of
 /// equal latitude height, each cut into as many equal longitude sectors as fit cells about

@@ -1,0 +1,1 @@
+#include "waymark_math.h"
