@@ -117,15 +117,22 @@ let package = Package(
         .target(
             name: "WaymarkDaemon",
             dependencies: [
-                "WaymarkInput", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkClock",
-                "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver",
+                "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
+                "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver",
             ]
+        ),
+
+        // One end of a protocol connection over a socket (lines in, messages out), shared by
+        // the daemon's server and the client library.
+        .target(
+            name: "WaymarkConnection",
+            dependencies: ["WaymarkProtocol", "WaymarkLocation", "WaymarkEventLoop", "WaymarkSystem"]
         ),
 
         // Client library: `LocationUpdate.liveUpdates`, `Location.requestLocation` over the socket.
         .target(
             name: "Waymark",
-            dependencies: ["WaymarkLocation", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkClock"]
+            dependencies: ["WaymarkLocation", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkClock"]
         ),
 
         // The daemon's executable.
@@ -194,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkServerTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem"]
         ),
         .testTarget(
             name: "WaymarkClientTests",

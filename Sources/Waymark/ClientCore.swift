@@ -1,3 +1,4 @@
+import WaymarkConnection
 import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkProtocol
@@ -29,11 +30,8 @@ final class ClientCore {
     private let paths: () -> [String]
     private let trust: SocketTrust
     private let appID: String?
-    private var descriptor: FileDescriptor?
-    private var lines = LineBuffer()
-    private var output: [UInt8] = []
-    private var written = 0
-    private var interest: IOEvents = .readable
+    /// The connection to the daemon, while there is one.
+    private var link: LineConnection?
     private var subscriptions: [UInt64: Subscription] = [:]
     private var localIDs: [UInt64: UInt64] = [:]
     private var handlers: [Int64: ReplyHandler] = [:]
@@ -58,7 +56,7 @@ final class ClientCore {
     /// Starts a sequence's subscription; updates go to `continuation`.
     func subscribe(_ local: UInt64, _ configuration: LiveConfiguration, _ continuation: UpdateContinuation) {
         subscriptions[local] = Subscription(configuration: configuration, continuation: continuation)
-        if descriptor != nil {
+        if link != nil {
             start(local)
         } else if connect() == false {
             announceUnavailable()
@@ -108,7 +106,7 @@ final class ClientCore {
     /// caller was cancelled already.
     func requestLocation(_ request: LocationRequest, _ pending: PendingReply<Location>) {
         guard !pending.isResumed else { return }
-        guard descriptor != nil || connect() else {
+        guard link != nil || connect() else {
             pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
             return
         }
@@ -144,7 +142,7 @@ final class ClientCore {
 
     /// Asks for the daemon's status; `pending` is resumed with the report.
     func status(_ pending: PendingReply<StatusReport>) {
-        guard descriptor != nil || connect() else {
+        guard link != nil || connect() else {
             pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
             return
         }
@@ -172,8 +170,7 @@ final class ClientCore {
                     try? socket.close()
                     throw error
                 }
-                descriptor = socket
-                (lines, output, written, interest) = (LineBuffer(), [], 0, .readable)
+                link = LineConnection(descriptor: socket)
                 send(.hello(Hello(appID: appID))) { [unowned self] result in
                     if case .success = result { reconnectDelay = Self.firstReconnectDelay }
                 }
@@ -238,10 +235,10 @@ final class ClientCore {
     }
 
     private func disconnected(_ reason: String) {
-        guard let socket = descriptor else { return }
+        guard let socket = link?.descriptor else { return }
         try? loop.unregister(socket)
         try? socket.close()
-        descriptor = nil
+        link = nil
         lastFailure = reason
         let waiting = handlers.sorted { $0.key < $1.key }
         handlers = [:]
@@ -262,18 +259,15 @@ final class ClientCore {
     }
 
     private func read() {
-        guard let socket = descriptor else { return }
-        withUnsafeTemporaryAllocation(byteCount: 65_536, alignment: 1) { buffer in
-            let result = Result { () throws(SystemError) in try socket.read(into: buffer) }
-            switch result {
-            case .failure(let error): disconnected("\(error)")
-            case .success(nil): break
-            case .success(0): disconnected("the daemon closed the connection")
-            case .success(let count?):
-                lines.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-                while descriptor == socket, let item = lines.nextItem() {
-                    if case .line(let line) = item { receive(line) }
-                }
+        guard let socket = link?.descriptor, let outcome = link?.readOnce(size: 65_536) else { return }
+        switch outcome {
+        case .failed(let error): disconnected("\(error)")
+        case .nothingYet: break
+        case .endOfFile: disconnected("the daemon closed the connection")
+        case .read:
+            // A line handled may end this connection (and a reconnect start another).
+            while link?.descriptor == socket, let item = link?.lines.nextItem() {
+                if case .line(let line) = item { receive(line) }
             }
         }
     }
@@ -297,39 +291,31 @@ final class ClientCore {
     /// if the connection ends first (then the id is `nil` when it had ended already).
     @discardableResult
     private func send(_ operation: Operation, _ handler: @escaping ReplyHandler) -> Int64? {
-        guard descriptor != nil else {
+        guard link != nil else {
             handler(.failure(.daemonUnavailable(lastFailure)))
             return nil
         }
         lastRequestID += 1
         let id = lastRequestID
         handlers[id] = handler
-        output.append(contentsOf: Request(id: .number(id), operation: operation).line)
+        link?.output.append(message: Request(id: .number(id), operation: operation).line)
         flush()
         return id
     }
 
     private func flush() {
-        guard let socket = descriptor else { return }
-        while written < output.count {
-            let result = output[written...].withUnsafeBytes { raw in
-                Result { () throws(SystemError) in try socket.send(raw) }
-            }
-            guard case .success(let sent) = result else {
-                disconnected("the daemon closed the connection")
-                return
-            }
-            guard let sent else { break }
-            written += sent
+        var started = 0
+        guard let outcome = link?.flush(messagesStarted: &started) else { return }
+        if case .failed = outcome {
+            disconnected("the daemon closed the connection")
+            return
         }
-        if written == output.count {
-            output.removeAll(keepingCapacity: true)
-            written = 0
+        let wanted: IOEvents = link?.output.isEmpty == false ? [.readable, .writable] : .readable
+        do throws(SystemError) {
+            try link?.watch(for: wanted, on: loop)
+        } catch {
+            disconnected("\(error)")
         }
-        let wanted: IOEvents = output.isEmpty ? .readable : [.readable, .writable]
-        guard wanted != interest else { return }
-        interest = wanted
-        try? loop.modify(socket, for: wanted)
     }
 }
 

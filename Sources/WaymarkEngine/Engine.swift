@@ -222,7 +222,7 @@ package struct Engine: Sendable {
     // MARK: - Requests
 
     private mutating func startRequest(
-        _ number: RequestNumber, desiredAccuracy: Double, timeout: Duration, at now: Instant, actions: inout [EngineAction]
+        _ number: RequestID, desiredAccuracy: Double, timeout: Duration, at now: Instant, actions: inout [EngineAction]
     ) {
         var request = PendingRequest(number: number, desiredAccuracy: desiredAccuracy, deadline: now + timeout)
         // A fresh fix answers at once if it is accurate enough or the accuracy has converged;

@@ -3,11 +3,6 @@ package import WaymarkFix
 package import WaymarkLocation
 package import WaymarkMotion
 
-/// A live-updates subscription, numbered by whoever hands it to the engine.
-package typealias SubscriptionNumber = UInt64
-/// A one-shot location request, numbered by whoever hands it to the engine.
-package typealias RequestNumber = UInt64
-
 /// Something that happened, handed to the engine with the instant it happened.
 package enum EngineEvent: Sendable {
     /// The receiver completed an epoch (with or without a position).
@@ -23,16 +18,16 @@ package enum EngineEvent: Sendable {
     /// The receiver's byte stream failed or went silent (unplugged, wrong baud, dead).
     case receiverLost(reason: String)
     /// A client starts live updates.
-    case startLiveUpdates(SubscriptionNumber, LiveConfiguration)
+    case startLiveUpdates(SubscriptionID, LiveConfiguration)
     /// A client stops live updates (or went away).
-    case stopLiveUpdates(SubscriptionNumber)
+    case stopLiveUpdates(SubscriptionID)
     /// A client asks for one location.
-    case requestLocation(RequestNumber, desiredAccuracy: Double, timeout: Duration)
+    case requestLocation(RequestID, desiredAccuracy: Double, timeout: Duration)
     /// A client withdrew its request, or went away before it was answered.
-    case cancelRequest(RequestNumber)
+    case cancelRequest(RequestID)
     /// Clients went away: their subscriptions and requests end together, in one pass
     /// however many there are.
-    case release(subscriptions: Set<SubscriptionNumber>, requests: Set<RequestNumber>)
+    case release(subscriptions: Set<SubscriptionID>, requests: Set<RequestID>)
     /// A deadline the engine asked for (``Engine/nextDeadline``) has come.
     case tick
 }
@@ -50,9 +45,9 @@ package enum AccelerometerCommand: Hashable, Sendable {
 /// What the engine asks the world to do.
 package enum EngineAction: Hashable, Sendable {
     /// Deliver an update to a live subscription.
-    case deliver(LocationUpdate, to: SubscriptionNumber)
+    case deliver(LocationUpdate, to: SubscriptionID)
     /// Answer a location request.
-    case complete(RequestNumber, Result<Location, LocationError>)
+    case complete(RequestID, Result<Location, LocationError>)
     /// Power the receiver up or down (with the board's strategy), for the given reason.
     case receiverPower(on: Bool, reason: String)
     /// Change what the accelerometer does.

@@ -3,7 +3,7 @@ import WaymarkLocation
 
 /// The engine's view of one live-updates subscription.
 struct LiveSubscription: Sendable {
-    let number: SubscriptionNumber
+    let number: SubscriptionID
     let configuration: LiveConfiguration
     let profile: ConfigurationProfile
     /// Paused after its `isStationary` update, until the device moves.
@@ -16,7 +16,7 @@ struct LiveSubscription: Sendable {
     /// Where the device was when the GPS last saw it moving.
     var anchor: Location?
 
-    init(number: SubscriptionNumber, configuration: LiveConfiguration, hotStart: Duration, now: Instant) {
+    init(number: SubscriptionID, configuration: LiveConfiguration, hotStart: Duration, now: Instant) {
         self.number = number
         self.configuration = configuration
         profile = ConfigurationProfile(configuration, hotStart: hotStart)

@@ -3,7 +3,7 @@ import WaymarkLocation
 
 /// A one-shot location request converging on the desired accuracy.
 struct PendingRequest: Sendable {
-    let number: RequestNumber
+    let number: RequestID
     let desiredAccuracy: Double
     let deadline: Instant
     /// The answer if it had to be given now: the newest location that is not significantly
@@ -13,7 +13,7 @@ struct PendingRequest: Sendable {
     /// The best horizontal accuracy seen, metres.
     private var bestAccuracy = Double.infinity
 
-    init(number: RequestNumber, desiredAccuracy: Double, deadline: Instant) {
+    init(number: RequestID, desiredAccuracy: Double, deadline: Instant) {
         self.number = number
         self.desiredAccuracy = desiredAccuracy
         self.deadline = deadline

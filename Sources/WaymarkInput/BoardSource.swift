@@ -24,7 +24,7 @@ import WaymarkHardware
 ///   first-fix interval until the first fix (``FirstFixRate``; UBX-CFG-RATE, PMTK220), when
 ///   the link is fast enough to carry it.
 /// * **Accelerometer.** ``MotionSensor``: probed and configured at start; when it fails the
-///   engine hears ``SourceEvent/accelerometerFailed(reason:)`` and falls back to the GPS, and
+///   engine hears ``EngineEvent/accelerometerFailed(reason:)`` and falls back to the GPS, and
 ///   the status says so.
 package final class BoardSource: LocationSource {
     /// The board.
@@ -35,7 +35,7 @@ package final class BoardSource: LocationSource {
     private var lines: BoardLines?
     private var power: (any GPSPowerControl)?
     private var sensor: MotionSensor?
-    private var events: ((SourceEvent) -> Void)?
+    private var events: ((EngineEvent) -> Void)?
     /// What the engine asked for: the engine starts with the receiver down unless the board
     /// cannot power it down.
     private var wantsReceiver: Bool
@@ -115,7 +115,7 @@ package final class BoardSource: LocationSource {
     package var poweredDownState: ReceiverPowerState? { board.poweredDownState }
     package var hasAccelerometer: Bool { board.accelerometer != nil }
 
-    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
+    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (EngineEvent) -> Void) throws {
         self.events = events
         if let gpio = board.gpio, injectedPower == nil {
             do throws(SystemError) {

@@ -1,23 +1,7 @@
 package import WaymarkEngine
 package import WaymarkEventLoop
-package import WaymarkFix
 package import WaymarkLocation
-package import WaymarkMotion
 package import WaymarkReceiver
-
-/// What a location source reports to the agent.
-package enum SourceEvent: Sendable {
-    /// The receiver completed an epoch.
-    case fix(Fix)
-    /// The accelerometer's motion-wake interrupt fired.
-    case motionInterrupt
-    /// Accelerometer samples, as asked for with ``LocationSource/setAccelerometer(_:)``.
-    case accelerometerSamples([AccelerationSample], rate: Double)
-    /// The accelerometer failed; stationary detection continues on the GPS alone.
-    case accelerometerFailed(reason: String)
-    /// The receiver's stream failed or went silent.
-    case receiverLost(reason: String)
-}
 
 /// Where locations come from: a receiver on a serial port, a replayed capture, the
 /// simulated board. A source runs on the agent's event loop and owns its descriptors and
@@ -30,8 +14,10 @@ package protocol LocationSource: AnyObject {
     var poweredDownState: ReceiverPowerState? { get }
     /// Whether there is an accelerometer.
     var hasAccelerometer: Bool { get }
-    /// Starts producing events on `loop`; `timeline` maps the loop's clock to the engine's.
-    func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws
+    /// Starts producing events on `loop`, which go to the engine as they are (a source
+    /// reports only what the receiver and the accelerometer did: fixes, the motion interrupt,
+    /// samples, failures); `timeline` maps the loop's clock to the engine's.
+    func start(on loop: EventLoop, timeline: Timeline, events: @escaping (EngineEvent) -> Void) throws
     /// Powers the receiver up or down.
     func setReceiverPower(on: Bool, reason: String)
     /// Changes what the accelerometer does.

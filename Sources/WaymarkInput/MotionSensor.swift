@@ -12,13 +12,13 @@ import WaymarkClock
 /// * `armMotionWake` programs the chip's activity interrupt (low power) and watches its INT
 ///   line's rising edges (``GPIOEdgeInput``, registered in the loop; without a wired line the
 ///   interrupt source is polled twice a second). An edge whose interrupt source says
-///   "activity" becomes ``SourceEvent/motionInterrupt``.
+///   "activity" becomes ``EngineEvent/motionInterrupt``.
 /// * `sample(rate:)` reads one sample per output period and hands them over in windows of
-///   about half a second (``SourceEvent/accelerometerSamples(_:rate:)``).
+///   about half a second (``EngineEvent/accelerometerSamples(_:rate:)``).
 /// * `idle` turns the interrupt off.
 ///
 /// The drivers retry bus errors; an error that survives them is reported once as
-/// ``SourceEvent/accelerometerFailed(reason:)`` (the engine then detects stationarity with
+/// ``EngineEvent/accelerometerFailed(reason:)`` (the engine then detects stationarity with
 /// the GPS alone) and the sensor is not used again.
 final class MotionSensor {
     /// How long sample windows are.
@@ -34,7 +34,7 @@ final class MotionSensor {
     private let interrupt: Result<GPIOEdgeInput, SystemError>?
     private var chip: (any Accelerometer)?
     private var loop: EventLoop?
-    private var events: ((SourceEvent) -> Void)?
+    private var events: ((EngineEvent) -> Void)?
     private var armed = false
     private var timer: TimerID?
     private var samples: [AccelerationSample] = []
@@ -51,7 +51,7 @@ final class MotionSensor {
 
     /// Opens, probes and configures the chip and starts watching its INT line; a failure is
     /// reported through `events`.
-    func start(on loop: EventLoop, events: @escaping (SourceEvent) -> Void) {
+    func start(on loop: EventLoop, events: @escaping (EngineEvent) -> Void) {
         self.loop = loop
         self.events = events
         do {

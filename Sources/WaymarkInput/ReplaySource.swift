@@ -18,7 +18,7 @@ package final class ReplaySource: LocationSource {
     private var origin = Instant.zero
     private var loop: EventLoop?
     private var timeline: Timeline?
-    private var events: ((SourceEvent) -> Void)?
+    private var events: ((EngineEvent) -> Void)?
     private var timer: TimerID?
 
     /// A replay of the capture at `path`; with `repeats`, it starts over at the end.
@@ -34,7 +34,7 @@ package final class ReplaySource: LocationSource {
     package var poweredDownState: ReceiverPowerState? { nil }
     package var hasAccelerometer: Bool { false }
 
-    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
+    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (EngineEvent) -> Void) throws {
         fixes = try Self.decode(path)
         guard !fixes.isEmpty else { throw ReplayError.noEpochs(path) }
         self.loop = loop

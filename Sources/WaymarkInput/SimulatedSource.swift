@@ -23,7 +23,7 @@ package final class SimulatedSource: LocationSource {
     private var host: SimulatedReceiverHost
     private var loop: EventLoop?
     private var timeline: Timeline?
-    private var events: ((SourceEvent) -> Void)?
+    private var events: ((EngineEvent) -> Void)?
     private var eventTimer: TimerID?
     private var sampleTimer: TimerID?
     private var sampledUntil = Instant.zero
@@ -49,7 +49,7 @@ package final class SimulatedSource: LocationSource {
     /// Where the scenario is now (ground truth), for status and tests.
     package func truth(at instant: Instant) -> Truth { board.truth(at: instant) }
 
-    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
+    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (EngineEvent) -> Void) throws {
         self.loop = loop
         self.timeline = timeline
         self.events = events

@@ -12,7 +12,7 @@ package import WaymarkLocation
 /// A device that is missing or cannot be opened at start is reported and retried the same way.
 /// A receiver that goes away (unplugged, the other end of a pty closed), a read error, or a
 /// stream that stays silent while the receiver should be talking is reported as
-/// ``SourceEvent/receiverLost(reason:)`` once; the port is reopened with backoff until it
+/// ``EngineEvent/receiverLost(reason:)`` once; the port is reopened with backoff until it
 /// works again. Garbage and wrong baud rates produce no fixes and are reported the same way.
 /// A board file's receiver, with rate detection, power control and the accelerometer, is a
 /// ``BoardSource``.
@@ -24,7 +24,7 @@ package final class StreamSource: LocationSource {
     private let powerControl: (any ByteStreamPort) -> any GPSPowerControl
     private let canPowerDown: Bool
     private var power: (any GPSPowerControl)?
-    private var events: ((SourceEvent) -> Void)?
+    private var events: ((EngineEvent) -> Void)?
 
     /// A source reading `path` at `baudRate`. `power` makes the power strategy for the open
     /// port (a pty or a board without one: ``NoPowerControl``).
@@ -49,7 +49,7 @@ package final class StreamSource: LocationSource {
     package var poweredDownState: ReceiverPowerState? { canPowerDown ? .backup : nil }
     package var hasAccelerometer: Bool { false }
 
-    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (SourceEvent) -> Void) throws {
+    package func start(on loop: EventLoop, timeline: Timeline, events: @escaping (EngineEvent) -> Void) throws {
         self.events = events
         link.handlers.opened = { [unowned self] port in self.power = self.powerControl(port) }
         link.handlers.fix = { [unowned self] fix in self.events?(.fix(fix)) }

@@ -45,7 +45,7 @@ package enum PowerRun {
     /// The activity interrupt fires on one sample above the threshold at this rate (ADXL345).
     static let wakeOutputDataRate = 50.0
     /// The subscription's number.
-    static let subscription: SubscriptionNumber = 1
+    static let subscription: SubscriptionID = 1
 
     /// Runs a setup; `progress` is told the fraction done now and then.
     package static func run(_ setup: PowerRunSetup, progress: (Double) -> Void = { _ in }) -> PowerRunReport {

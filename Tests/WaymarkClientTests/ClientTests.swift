@@ -36,7 +36,7 @@ struct ClientTests {
             await daemon.onLoop { _ in (1...3).forEach { daemon.agent.broadcast(numbered($0)) } }
             #expect(try await consumer.value == [1, 2, 3])
             try await waitUntil { daemon.agent.calls.contains { if case .stop = $0 { true } else { false } } }
-            #expect(daemon.agent.calls.contains { if case .start(_, _, .fitness) = $0 { true } else { false } })
+            #expect(daemon.agent.calls.contains { if case .start(_, .fitness) = $0 { true } else { false } })
             #expect(daemon.agent.liveSubscriptions.isEmpty)
         }
     }
@@ -45,7 +45,7 @@ struct ClientTests {
         try await withDaemon(at: Self.socket) { daemon in
             let match = Task { try await LocationUpdate.liveUpdates().first { ($0.number ?? 0) >= 2 } }
             try await waitUntil { daemon.agent.liveSubscriptions.count == 1 }
-            #expect(daemon.agent.calls.contains { if case .start(_, _, .default) = $0 { true } else { false } })
+            #expect(daemon.agent.calls.contains { if case .start(_, .default) = $0 { true } else { false } })
             await daemon.onLoop { _ in (1...3).forEach { daemon.agent.broadcast(numbered($0)) } }
             #expect(try await match.value?.number == 2)
             try await waitUntil { daemon.agent.liveSubscriptions.isEmpty }
@@ -69,7 +69,7 @@ struct ClientTests {
             let location = try #require(numbered(7).location)
             daemon.agent.answerRequests(with: .success(location))
             #expect(try await Location.requestLocation(desiredAccuracy: 10, timeout: .seconds(5)) == location)
-            #expect(daemon.agent.calls.contains { if case .request(_, _, 10, .seconds(5)) = $0 { true } else { false } })
+            #expect(daemon.agent.calls.contains { if case .request(_, 10, .seconds(5)) = $0 { true } else { false } })
 
             daemon.agent.answerRequests(with: .failure(.locationUnknown))
             await #expect(throws: LocationError.locationUnknown) { try await Location.requestLocation() }
@@ -117,7 +117,7 @@ struct ClientTests {
 
         try await withDaemon(at: Self.socket) { second in
             try await waitUntil { second.agent.liveSubscriptions.count == 1 }
-            #expect(second.agent.calls.contains { if case .start(_, _, .otherNavigation) = $0 { true } else { false } })
+            #expect(second.agent.calls.contains { if case .start(_, .otherNavigation) = $0 { true } else { false } })
             await second.onLoop { _ in second.agent.broadcast(numbered(2)) }
             let updates = try await consumer.value
             #expect(updates.count == 3)

@@ -74,7 +74,7 @@ struct EngineHarness {
     }
 
     /// The answers to location requests so far.
-    var answers: [(RequestNumber, Result<Location, LocationError>)] {
+    var answers: [(RequestID, Result<Location, LocationError>)] {
         actions.compactMap { if case .complete(let number, let result) = $0 { (number, result) } else { nil } }
     }
 }

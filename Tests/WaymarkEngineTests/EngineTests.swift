@@ -92,7 +92,7 @@ struct EngineTests {
         harness.samples(at: 0.5, moving: true)
         harness.advance(to: 10)
         harness.handle(.startLiveUpdates(2, .fitness))
-        let deliveries = harness.actions.compactMap { action -> SubscriptionNumber? in
+        let deliveries = harness.actions.compactMap { action -> SubscriptionID? in
             if case .deliver(let update, let number) = action, update.location == nil { number } else { nil }
         }
         #expect(deliveries == [1, 2])

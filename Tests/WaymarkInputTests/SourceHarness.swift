@@ -1,3 +1,4 @@
+import WaymarkEngine
 import Glibc
 import WaymarkBoard
 import WaymarkInput
@@ -9,7 +10,7 @@ import WaymarkSystem
 /// with an optional NMEA feed written into a pseudo-terminal while the loop runs.
 final class SourceHarness {
     let loop: EventLoop
-    private(set) var events: [SourceEvent] = []
+    private(set) var events: [EngineEvent] = []
     /// Where the feed writes; `nil` pauses it.
     var feed: FileDescriptor?
     /// What the wire does to each epoch's bytes on their way (another baud rate, noise).

@@ -1,5 +1,6 @@
 import Synchronization
 package import WaymarkDaemon
+package import WaymarkEngine
 package import WaymarkLocation
 import WaymarkProtocol
 package import WaymarkSystem
@@ -11,17 +12,17 @@ package final class ScriptedAgent: AgentService, Sendable {
     package enum Call: Hashable, Sendable {
         case connected(ClientID, PeerCredentials)
         case identified(ClientID, String?)
-        case disconnected(ClientID)
-        case start(SubscriptionID, ClientID, LiveConfiguration)
-        case stop(SubscriptionID, ClientID)
-        case request(RequestID, ClientID, desiredAccuracy: Double, timeout: Duration)
-        case cancel(RequestID, ClientID)
+        case disconnected(ClientID, subscriptions: Set<SubscriptionID>, requests: Set<RequestID>)
+        case start(SubscriptionID, LiveConfiguration)
+        case stop(SubscriptionID)
+        case request(RequestID, desiredAccuracy: Double, timeout: Duration)
+        case cancel(RequestID)
     }
 
     private struct State {
         var calls: [Call] = []
         var answer: Result<Location, LocationError>?
-        var liveSubscriptions: [SubscriptionID: ClientID] = [:]
+        var liveSubscriptions: Set<SubscriptionID> = []
     }
 
     private let state = Mutex(State())
@@ -43,8 +44,16 @@ package final class ScriptedAgent: AgentService, Sendable {
     /// The calls so far.
     package var calls: [Call] { state.withLock { $0.calls } }
 
-    /// The subscriptions started and not stopped, with their clients.
-    package var liveSubscriptions: [SubscriptionID: ClientID] { state.withLock { $0.liveSubscriptions } }
+    /// The subscriptions started and not stopped.
+    package var liveSubscriptions: Set<SubscriptionID> { state.withLock { $0.liveSubscriptions } }
+
+    /// Whether `client`'s disconnect was reported.
+    package func hasDisconnected(_ client: ClientID) -> Bool {
+        calls.contains { call in
+            if case .disconnected(client, _, _) = call { return true }
+            return false
+        }
+    }
 
     /// Where results go; set before the server starts.
     package func attach(_ sink: any UpdateSink) {
@@ -59,8 +68,8 @@ package final class ScriptedAgent: AgentService, Sendable {
     /// Sends `update` to every live subscription (on the loop's thread).
     package func broadcast(_ update: LocationUpdate) {
         let subscriptions = liveSubscriptions
-        for (subscription, client) in subscriptions.sorted(by: { $0.key < $1.key }) {
-            sink?.send(update, subscription: subscription, to: client)
+        for subscription in subscriptions.sorted() {
+            sink?.send(update, subscription: subscription)
         }
     }
 
@@ -72,29 +81,29 @@ package final class ScriptedAgent: AgentService, Sendable {
         record(.identified(client, appID))
     }
 
-    package func clientDisconnected(_ client: ClientID) {
-        record(.disconnected(client))
-        state.withLock { state in state.liveSubscriptions = state.liveSubscriptions.filter { $0.value != client } }
+    package func clientDisconnected(_ client: ClientID, releasing subscriptions: Set<SubscriptionID>, _ requests: Set<RequestID>) {
+        record(.disconnected(client, subscriptions: subscriptions, requests: requests))
+        state.withLock { $0.liveSubscriptions.subtract(subscriptions) }
     }
 
-    package func startLiveUpdates(_ subscription: SubscriptionID, for client: ClientID, configuration: LiveConfiguration) {
-        record(.start(subscription, client, configuration))
-        state.withLock { $0.liveSubscriptions[subscription] = client }
+    package func startLiveUpdates(_ subscription: SubscriptionID, configuration: LiveConfiguration) {
+        record(.start(subscription, configuration))
+        state.withLock { _ = $0.liveSubscriptions.insert(subscription) }
     }
 
-    package func stopLiveUpdates(_ subscription: SubscriptionID, for client: ClientID) {
-        record(.stop(subscription, client))
-        state.withLock { $0.liveSubscriptions[subscription] = nil }
+    package func stopLiveUpdates(_ subscription: SubscriptionID) {
+        record(.stop(subscription))
+        state.withLock { _ = $0.liveSubscriptions.remove(subscription) }
     }
 
-    package func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration) {
-        record(.request(request, client, desiredAccuracy: desiredAccuracy, timeout: timeout))
+    package func requestLocation(_ request: RequestID, desiredAccuracy: Double, timeout: Duration) {
+        record(.request(request, desiredAccuracy: desiredAccuracy, timeout: timeout))
         let answer = state.withLock { $0.answer }
-        if let answer { sink?.send(answer, request: request, to: client) }
+        if let answer { sink?.send(answer, request: request) }
     }
 
-    package func cancelRequest(_ request: RequestID, for client: ClientID) {
-        record(.cancel(request, client))
+    package func cancelRequest(_ request: RequestID) {
+        record(.cancel(request))
     }
 
     package func status() -> StatusReport { report }

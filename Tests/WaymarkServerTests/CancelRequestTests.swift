@@ -1,3 +1,4 @@
+import WaymarkEngine
 import Testing
 import WaymarkDaemon
 import WaymarkLocation
@@ -18,10 +19,10 @@ struct CancelRequestTests {
                 id: .string("where"), operation: .requestLocation,
                 outcome: .failure(ProtocolError(.cancelled, "cancelled by cancelRequest")))))
             #expect(try client.readMessage() == .reply(Reply(id: .number(5), operation: .cancelRequest, outcome: .success(.done))))
-            #expect(daemon.agent.calls.last == .cancel(1, 1))
+            #expect(daemon.agent.calls.last == .cancel(1))
 
             // An answer the agent sends afterwards goes nowhere; the request is no longer pending.
-            await daemon.onLoop { server in server.send(.failure(.locationUnknown), request: 1, to: 1) }
+            await daemon.onLoop { server in server.send(.failure(.locationUnknown), request: 1) }
             let status = try client.request(.status)
             guard case .success(.status(let report)) = status.outcome else {
                 Issue.record("no status: \(status)")

@@ -1,3 +1,4 @@
+import WaymarkEngine
 import Glibc
 import Testing
 import WaymarkDaemon
@@ -36,16 +37,16 @@ struct ConversationTests {
             let started = try client.request(.startLiveUpdates(.fitness))
             #expect(started.outcome == .success(.subscription(1)))
             // The agent hears of it after the reply is queued, so its first update follows the reply.
-            try await waitUntil { daemon.agent.calls.last == .start(1, 1, .fitness) }
+            try await waitUntil { daemon.agent.calls.last == .start(1, .fitness) }
 
             await daemon.onLoop { _ in daemon.agent.broadcast(numbered(5)) }
             #expect(try client.readMessage() == .event(.update(UpdateEvent(subscription: 1, update: numbered(5), missed: 0))))
 
             let stopped = try client.request(.stopLiveUpdates(subscription: 1))
             #expect(stopped.outcome == .success(.done))
-            #expect(daemon.agent.calls.last == .stop(1, 1))
+            #expect(daemon.agent.calls.last == .stop(1))
             // Updates the agent sends for a stopped subscription go nowhere.
-            await daemon.onLoop { server in server.send(numbered(6), subscription: 1, to: 1) }
+            await daemon.onLoop { server in server.send(numbered(6), subscription: 1) }
             #expect(try client.request(.status).operation == .status)
 
             let unknown = try client.request(.stopLiveUpdates(subscription: 1))
@@ -61,7 +62,7 @@ struct ConversationTests {
             daemon.agent.answerRequests(with: .success(location))
             let found = try client.request(.requestLocation(LocationRequest(desiredAccuracy: 20, timeout: .seconds(5))))
             #expect(found.outcome == .success(.location(location)))
-            #expect(daemon.agent.calls.last == .request(1, 1, desiredAccuracy: 20, timeout: .seconds(5)))
+            #expect(daemon.agent.calls.last == .request(1, desiredAccuracy: 20, timeout: .seconds(5)))
 
             daemon.agent.answerRequests(with: .failure(.locationUnknown))
             try client.write(#"{"id":"where?","op":"requestLocation","timeout":1}"# + "\n")
@@ -79,7 +80,7 @@ struct ConversationTests {
                 return
             }
             #expect(report.pendingRequests == 1)
-            await daemon.onLoop { server in server.send(.failure(.denied), request: 3, to: 1) }
+            await daemon.onLoop { server in server.send(.failure(.denied), request: 3) }
             #expect(try client.readMessage() == .reply(Reply(
                 id: .number(99), operation: .requestLocation,
                 outcome: .failure(ProtocolError(.authorizationDenied, "the app is not authorized to use location")))))
@@ -126,7 +127,7 @@ struct ConversationTests {
             try client.hello()
             #expect(try client.request(.bye).outcome == .success(.done))
             #expect(try client.isClosedByPeer())
-            try await waitUntil { daemon.agent.calls.contains(.disconnected(1)) }
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import WaymarkEngine
 import Glibc
 import Testing
 import WaymarkDaemon
@@ -104,7 +105,7 @@ struct LimitsTests {
             try await waitUntil { daemon.agent.calls.contains { if case .request = $0 { true } else { false } } }
             #expect(try client.isClosedByPeer(seconds: 0) == false)
             let location = try #require(numbered(4).location)
-            await daemon.onLoop { server in server.send(.success(location), request: 1, to: 1) }
+            await daemon.onLoop { server in server.send(.success(location), request: 1) }
             #expect(try client.readMessage() == .reply(Reply(id: .number(2), operation: .requestLocation, outcome: .success(.location(location)))))
             #expect(try client.readMessage() == .reply(Reply(id: .number(3), operation: .bye, outcome: .success(.done))))
             #expect(try client.isClosedByPeer())

@@ -1,3 +1,4 @@
+import WaymarkEngine
 import Glibc
 import Testing
 import WaymarkDaemon
@@ -91,11 +92,11 @@ struct RobustnessTests {
                 _ = try client.request(.startLiveUpdates(.default))
                 try client.write(#"{"id":9,"op":"sta"#)
             }
-            try await waitUntil { daemon.agent.calls.contains(.disconnected(1)) }
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
             #expect(daemon.agent.liveSubscriptions.isEmpty)
             #expect(await daemon.onLoop { $0.clientCount } == 0)
             // The agent's late update for the vanished client is ignored.
-            await daemon.onLoop { server in server.send(numbered(1), subscription: 1, to: 1) }
+            await daemon.onLoop { server in server.send(numbered(1), subscription: 1) }
 
             let next = try RawClient(path: daemon.path)
             #expect(try next.hello().outcome.map { _ in true } == .success(true))

@@ -23,11 +23,6 @@ package final class Agent: AgentService {
     private var actions: [EngineAction] = []
     private var deadlineTimer: TimerID?
     private var deadline: Instant?
-    private var subscriptionClients: [SubscriptionID: ClientID] = [:]
-    private var requestClients: [RequestID: ClientID] = [:]
-    /// Each client's subscriptions and requests, so that a disconnect costs what the client
-    /// held, not a scan of everyone's.
-    private var clientItems: [ClientID: (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>)] = [:]
     /// What clients that left this turn held, for the engine on the next turn.
     private var departed: (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) = ([], [])
     private let log: (String) -> Void
@@ -55,7 +50,8 @@ package final class Agent: AgentService {
     /// Starts the source; its events flow into the engine from now on.
     package func start() throws {
         try source.start(on: loop, timeline: timeline) { [unowned self] event in
-            self.handle(event)
+            report(event)
+            feed(event)
         }
     }
 
@@ -79,15 +75,13 @@ package final class Agent: AgentService {
         log("client \(client) is \(appID ?? "an unnamed app")")
     }
 
-    package func clientDisconnected(_ client: ClientID) {
-        guard let items = clientItems.removeValue(forKey: client) else { return }
-        for subscription in items.subscriptions { subscriptionClients[subscription] = nil }
-        for request in items.requests { requestClients[request] = nil }
+    package func clientDisconnected(_ client: ClientID, releasing subscriptions: Set<SubscriptionID>, _ requests: Set<RequestID>) {
+        guard !subscriptions.isEmpty || !requests.isEmpty else { return }
         if departed.subscriptions.isEmpty && departed.requests.isEmpty {
             loop.schedule(after: .zero) { [weak self] _ in self?.releaseDeparted() }
         }
-        departed.subscriptions.formUnion(items.subscriptions)
-        departed.requests.formUnion(items.requests)
+        departed.subscriptions.formUnion(subscriptions)
+        departed.requests.formUnion(requests)
     }
 
     /// Ends what the clients that left during the last turn held, in one engine event: when
@@ -98,28 +92,21 @@ package final class Agent: AgentService {
         feed(.release(subscriptions: released.subscriptions, requests: released.requests))
     }
 
-    package func startLiveUpdates(_ subscription: SubscriptionID, for client: ClientID, configuration: LiveConfiguration) {
-        subscriptionClients[subscription] = client
-        clientItems[client, default: ([], [])].subscriptions.insert(subscription)
+    package func startLiveUpdates(_ subscription: SubscriptionID, configuration: LiveConfiguration) {
         feed(.startLiveUpdates(subscription, configuration))
     }
 
-    package func stopLiveUpdates(_ subscription: SubscriptionID, for client: ClientID) {
-        subscriptionClients[subscription] = nil
-        clientItems[client]?.subscriptions.remove(subscription)
+    package func stopLiveUpdates(_ subscription: SubscriptionID) {
         feed(.stopLiveUpdates(subscription))
     }
 
-    package func requestLocation(_ request: RequestID, for client: ClientID, desiredAccuracy: Double, timeout: Duration) {
-        requestClients[request] = client
-        clientItems[client, default: ([], [])].requests.insert(request)
+    package func requestLocation(_ request: RequestID, desiredAccuracy: Double, timeout: Duration) {
         // The client's timeout is real time; a compressed timeline passes faster.
         let scaled = Duration.nanoseconds(Int64(Double(timeout.nanoseconds) * timeline.speed))
         feed(.requestLocation(request, desiredAccuracy: desiredAccuracy, timeout: scaled))
     }
 
-    package func cancelRequest(_ request: RequestID, for client: ClientID) {
-        requestClients[request] = nil
+    package func cancelRequest(_ request: RequestID) {
         feed(.cancelRequest(request))
     }
 
@@ -161,17 +148,13 @@ package final class Agent: AgentService {
 
     // MARK: - Engine
 
-    private func handle(_ event: SourceEvent) {
+    /// Logs what a source reports that the operator should know of; the engine gets every
+    /// event as it is.
+    private func report(_ event: EngineEvent) {
         switch event {
-        case .fix(let fix): feed(.fix(fix))
-        case .motionInterrupt: feed(.motionInterrupt)
-        case .accelerometerSamples(let samples, let rate): feed(.accelerometerSamples(samples, rate: rate))
-        case .accelerometerFailed(let reason):
-            log("accelerometer failed: \(reason); stationary detection continues on the GPS alone")
-            feed(.accelerometerFailed(reason: reason))
-        case .receiverLost(let reason):
-            log("receiver lost: \(reason)")
-            feed(.receiverLost(reason: reason))
+        case .accelerometerFailed(let reason): log("accelerometer failed: \(reason); stationary detection continues on the GPS alone")
+        case .receiverLost(let reason): log("receiver lost: \(reason)")
+        default: break
         }
     }
 
@@ -186,14 +169,9 @@ package final class Agent: AgentService {
         for action in actions {
             switch action {
             case .deliver(let update, let subscription):
-                if let client = subscriptionClients[subscription] {
-                    sink?.send(update, subscription: subscription, to: client)
-                }
+                sink?.send(update, subscription: subscription)
             case .complete(let request, let result):
-                if let client = requestClients.removeValue(forKey: request) {
-                    clientItems[client]?.requests.remove(request)
-                    sink?.send(result, request: request, to: client)
-                }
+                sink?.send(result, request: request)
             case .receiverPower(let on, let reason):
                 log("receiver \(on ? "on" : "off"): \(reason)")
                 source.setReceiverPower(on: on, reason: reason)

@@ -1,21 +1,21 @@
+import WaymarkConnection
 import WaymarkProtocol
 import WaymarkSystem
 
-/// One client's connection: its socket, who it is, what it asked for, and what it has still
-/// to receive. Owned by the ``Server`` on the loop's thread.
+/// One client's connection: its socket (a ``LineConnection``), who it is, and where it stands
+/// in the conversation. What it holds is in the server's book (``Holdings``). Owned by the
+/// ``Server`` on the loop's thread.
 final class Connection {
     let id: ClientID
-    let descriptor: FileDescriptor
     let credentials: PeerCredentials
-    var lines = LineBuffer()
-    /// The bytes ``lines`` holds as counted in the server's ``InputBudget``.
+    var link: LineConnection
+    /// The bytes ``link``'s lines hold as counted in the server's ``InputBudget``.
     var bufferedInputBytes = 0
     /// Whether the server must come back to this connection without waiting for its socket:
     /// it stopped handling its lines for the turn, or until its replies are written.
     var hasUnhandledInput = false
     /// Whether it waits in the server's queue of connections to serve next turn.
     var isQueuedForNextTurn = false
-    var output = OutputQueue()
     /// Whether `hello` was exchanged.
     var isGreeted = false
     /// Whether the client may still send (false after end of file).
@@ -25,18 +25,14 @@ final class Connection {
     var bye: MessageID?
     /// Whether the connection closes once its output is written (after `bye`).
     var closesWhenFlushed = false
-    /// Its live-updates subscriptions.
-    var subscriptions: Set<SubscriptionID> = []
-    /// Its unanswered location requests, by the server's id, with the client's id.
-    var requests: [RequestID: MessageID] = [:]
-    /// The events the loop watches the socket for now.
-    var interest: IOEvents = .readable
 
     init(id: ClientID, descriptor: FileDescriptor, credentials: PeerCredentials) {
         self.id = id
-        self.descriptor = descriptor
         self.credentials = credentials
+        link = LineConnection(descriptor: descriptor)
     }
+
+    var descriptor: FileDescriptor { link.descriptor }
 
     /// Whether requests are still read and handled: not after `bye` or a refusal.
     var takesRequests: Bool { bye == nil && !closesWhenFlushed }
@@ -47,8 +43,8 @@ final class Connection {
     /// while output waits.
     var wantedInterest: IOEvents {
         var wanted: IOEvents = []
-        if isReading && takesRequests && !hasUnhandledInput && output.replyBytes == 0 { wanted.insert(.readable) }
-        if !output.isEmpty { wanted.insert(.writable) }
+        if isReading && takesRequests && !hasUnhandledInput && link.output.messageBytes == 0 { wanted.insert(.readable) }
+        if !link.output.isEmpty { wanted.insert(.writable) }
         return wanted
     }
 }

@@ -1,3 +1,4 @@
+import WaymarkConnection
 import WaymarkProtocol
 import WaymarkSystem
 import WaymarkEventLoop
@@ -16,12 +17,12 @@ extension Server {
         var hasRead = false
         connection.hasUnhandledInput = false
         while isConnected(connection), connection.takesRequests {
-            guard connection.output.replyBytes == 0, handled < configuration.maximumRequestsPerTurn else {
+            guard connection.link.output.messageBytes == 0, handled < configuration.maximumRequestsPerTurn else {
                 connection.hasUnhandledInput = true
-                if connection.output.replyBytes == 0 { serveNextTurn(connection) }
+                if connection.link.output.messageBytes == 0 { serveNextTurn(connection) }
                 break
             }
-            if let item = connection.lines.nextItem() {
+            if let item = connection.link.lines.nextItem() {
                 handled += 1
                 handle(item, from: connection)
                 continue
@@ -35,31 +36,25 @@ extension Server {
 
     /// Reads once from `connection` into its line buffer; returns whether bytes came.
     private func read(from connection: Connection) -> Bool {
-        withUnsafeTemporaryAllocation(byteCount: Self.readSize, alignment: 1) { buffer in
-            let count: Int?
-            do throws(SystemError) {
-                count = try connection.descriptor.read(into: buffer)
-            } catch {
-                disconnect(connection.id, reason: "\(error)")
-                return false
-            }
-            guard let count else { return false }
-            guard count > 0 else {
-                // The client shut down its sending side: it may still read, so the connection
-                // stays until it closes (a half-closed client such as `socat` still gets its
-                // updates).
-                connection.isReading = false
-                return false
-            }
-            connection.lines.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            return account(connection)
+        switch connection.link.readOnce(size: Self.readSize) {
+        case .read: return account(connection)
+        case .nothingYet: return false
+        case .endOfFile:
+            // The client shut down its sending side: it may still read, so the connection
+            // stays until it closes (a half-closed client such as `socat` still gets its
+            // updates).
+            connection.isReading = false
+            return false
+        case .failed(let error):
+            disconnect(connection.id, reason: "\(error)")
+            return false
         }
     }
 
     /// Brings the budget up to date with what `connection`'s line buffer holds; a connection
     /// that takes its user or everyone over budget is refused. Returns whether it was not.
     private func account(_ connection: Connection) -> Bool {
-        let bytes = connection.lines.allocatedBytes
+        let bytes = connection.link.lines.allocatedBytes
         let user = connection.credentials.uid
         guard inputBudget.change(user, from: connection.bufferedInputBytes, to: bytes) else {
             connection.bufferedInputBytes = bytes

@@ -1,4 +1,6 @@
+import WaymarkEngine
 import WaymarkLocation
+import WaymarkConnection
 import WaymarkProtocol
 import WaymarkSystem
 
@@ -23,7 +25,7 @@ extension Server {
         send(Reply(id: request.id, operation: request.operation.name, outcome: outcome), to: connection)
         if case .success(.subscription(let subscription)) = outcome, case .startLiveUpdates(let configuration) = request.operation {
             // After the reply is queued, so the subscription's first update follows it.
-            agent.startLiveUpdates(subscription, for: connection.id, configuration: configuration)
+            agent.startLiveUpdates(SubscriptionID(rawValue: subscription), configuration: configuration)
         }
     }
 
@@ -49,9 +51,9 @@ extension Server {
         }
         switch operation {
         case .status: return .status(statusReport())
-        case .startLiveUpdates: return .subscription(try subscribe(connection))
+        case .startLiveUpdates: return .subscription(try subscribe(connection).rawValue)
         case .stopLiveUpdates(let subscription):
-            try unsubscribe(subscription, connection)
+            try unsubscribe(SubscriptionID(rawValue: subscription), connection)
             return .done
         case .requestLocation(let parameters):
             try requestLocation(request.id, parameters, connection)
@@ -67,7 +69,7 @@ extension Server {
     /// Answers `bye` once the connection's location requests are answered, and closes it
     /// when everything is written.
     func sayGoodbyeIfDone(_ connection: Connection) {
-        guard let id = connection.bye, connection.requests.isEmpty else { return }
+        guard let id = connection.bye, holdings.requestCount(of: connection.id) == 0 else { return }
         connection.closesWhenFlushed = true
         send(Reply(id: id, operation: .bye, outcome: .success(.done)), to: connection)
     }
@@ -89,49 +91,42 @@ extension Server {
     private func statusReport() -> StatusReport {
         var report = agent.status()
         report.clients = connections.count
-        report.liveSubscriptions = subscriptions.count
-        report.pendingRequests = requests.count
+        report.liveSubscriptions = holdings.subscriptionCount
+        report.pendingRequests = holdings.requestCount
         return report
     }
 
     private func subscribe(_ connection: Connection) throws(ProtocolError) -> SubscriptionID {
-        guard connection.subscriptions.count < configuration.maximumSubscriptionsPerClient else {
+        guard holdings.subscriptionCount(of: connection.id) < configuration.maximumSubscriptionsPerClient else {
             throw ProtocolError(.limitExceeded, "a connection may hold \(configuration.maximumSubscriptionsPerClient) live-updates subscriptions")
         }
-        lastSubscriptionID += 1
-        connection.subscriptions.insert(lastSubscriptionID)
-        subscriptions[lastSubscriptionID] = connection.id
-        return lastSubscriptionID
+        return holdings.addSubscription(for: connection.id)
     }
 
     private func unsubscribe(_ subscription: SubscriptionID, _ connection: Connection) throws(ProtocolError) {
-        guard connection.subscriptions.remove(subscription) != nil else {
+        guard holdings.removeSubscription(subscription, of: connection.id) else {
             throw ProtocolError(.unknownSubscription, "subscription \(subscription) is not held by this connection")
         }
-        subscriptions[subscription] = nil
-        connection.output.removeUpdates(for: subscription)
-        agent.stopLiveUpdates(subscription, for: connection.id)
+        connection.link.output.removeUpdates(for: subscription.rawValue)
+        agent.stopLiveUpdates(subscription)
     }
 
     private func requestLocation(_ id: MessageID, _ parameters: LocationRequest, _ connection: Connection) throws(ProtocolError) {
-        guard connection.requests.count < configuration.maximumPendingRequestsPerClient else {
+        guard holdings.requestCount(of: connection.id) < configuration.maximumPendingRequestsPerClient else {
             throw ProtocolError(.limitExceeded, "a connection may have \(configuration.maximumPendingRequestsPerClient) location requests pending")
         }
-        lastRequestID += 1
-        connection.requests[lastRequestID] = id
-        requests[lastRequestID] = connection.id
-        agent.requestLocation(lastRequestID, for: connection.id, desiredAccuracy: parameters.desiredAccuracy, timeout: parameters.timeout)
+        let request = holdings.addRequest(for: connection.id, message: id)
+        agent.requestLocation(request, desiredAccuracy: parameters.desiredAccuracy, timeout: parameters.timeout)
     }
 
     /// Withdraws the connection's oldest pending request with the client's id `id`: it gets
     /// its one reply (`cancelled`) now, and the agent releases what it held for it.
     private func cancelRequest(_ id: MessageID, _ connection: Connection) throws(ProtocolError) {
-        guard let request = connection.requests.filter({ $0.value == id }).keys.min() else {
+        guard let request = holdings.oldestRequest(of: connection.id, named: id) else {
             throw ProtocolError(.unknownRequest, "no requestLocation with id \(id) is pending on this connection")
         }
-        connection.requests[request] = nil
-        requests[request] = nil
+        _ = holdings.takeRequest(request)
         send(Reply(id: id, operation: .requestLocation, outcome: .failure(ProtocolError(.cancelled, "cancelled by cancelRequest"))), to: connection)
-        agent.cancelRequest(request, for: connection.id)
+        agent.cancelRequest(request)
     }
 }

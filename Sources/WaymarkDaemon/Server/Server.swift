@@ -1,3 +1,5 @@
+import WaymarkConnection
+package import WaymarkEngine
 package import WaymarkEventLoop
 package import WaymarkLocation
 import WaymarkProtocol
@@ -26,10 +28,8 @@ package final class Server: UpdateSink {
     private(set) var loop: EventLoop?
     private var listener: UnixListener?
     var connections: [ClientID: Connection] = [:]
-    /// Every live subscription's client.
-    var subscriptions: [SubscriptionID: ClientID] = [:]
-    /// Every pending request's client.
-    var requests: [RequestID: ClientID] = [:]
+    /// Who holds which subscription and request.
+    var holdings = Holdings()
     /// Connections per peer user.
     private var connectionsPerUser: [UInt32: Int] = [:]
     /// What the connections' line buffers hold, per user and in all.
@@ -42,8 +42,6 @@ package final class Server: UpdateSink {
     private var releasedSinceTrim = 0
     private var isTrimScheduled = false
     private var lastClientID: ClientID = 0
-    var lastSubscriptionID: SubscriptionID = 0
-    var lastRequestID: RequestID = 0
     /// The last update sent and its JSON: the agent hands the same update to every
     /// subscription of a configuration, and it is encoded once for all of them.
     private var lastEncoded: (update: LocationUpdate, json: [UInt8])?
@@ -125,9 +123,9 @@ package final class Server: UpdateSink {
                 return
             }
             try descriptor.setSendBufferSize(configuration.sendBufferBytes)
-            lastClientID += 1
+            lastClientID = lastClientID.next
             let connection = Connection(id: lastClientID, descriptor: descriptor, credentials: credentials)
-            try loop?.register(descriptor, for: connection.interest) { [weak self] _, events in
+            try loop?.register(descriptor, for: connection.link.interest) { [weak self] _, events in
                 self?.handle(events, on: connection.id)
             }
             connections[connection.id] = connection
@@ -186,11 +184,10 @@ package final class Server: UpdateSink {
         connectionsPerUser[user] = held == 0 ? nil : held
         releaseInput(of: connection)
         if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
-        for subscription in connection.subscriptions { subscriptions[subscription] = nil }
-        for request in connection.requests.keys { requests[request] = nil }
+        let holding = holdings.removeClient(id)
         try? loop?.unregister(connection.descriptor)
         try? connection.descriptor.close()
-        agent.clientDisconnected(id)
+        agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)
     }
 
     /// Reads and drops what the client sent and the daemon will not read (a bounded amount),
@@ -211,7 +208,7 @@ package final class Server: UpdateSink {
     private func releaseInput(of connection: Connection) {
         releasedSinceTrim += connection.bufferedInputBytes
         _ = inputBudget.change(connection.credentials.uid, from: connection.bufferedInputBytes, to: 0)
-        connection.lines = LineBuffer()
+        connection.link.lines = LineBuffer()
         connection.bufferedInputBytes = 0
         connection.hasUnhandledInput = false
         guard releasedSinceTrim >= 1 << 20, !isTrimScheduled, let loop else { return }
@@ -227,8 +224,8 @@ package final class Server: UpdateSink {
 
     /// Queues a reply and writes what the socket takes.
     func send(_ reply: Reply, to connection: Connection) {
-        connection.output.append(reply: ServerMessage.reply(reply).line)
-        guard connection.output.replyBytes <= configuration.maximumQueuedReplyBytes else {
+        connection.link.output.append(message: ServerMessage.reply(reply).line)
+        guard connection.link.output.messageBytes <= configuration.maximumQueuedReplyBytes else {
             counters.slowClientsDisconnected += 1
             disconnect(connection.id, reason: "more than \(configuration.maximumQueuedReplyBytes) bytes of replies unread")
             return
@@ -240,34 +237,22 @@ package final class Server: UpdateSink {
     /// connection after `bye` once everything is written.
     func flush(_ connection: Connection) {
         guard connections[connection.id] === connection else { return }
-        while true {
-            let (bytes, isNewMessage) = connection.output.nextBytes()
-            if bytes.isEmpty { break }
-            if isNewMessage { counters.messagesOut += 1 }
-            let result = bytes.withUnsafeBytes { raw in
-                Result { () throws(SystemError) in try connection.descriptor.send(raw) }
-            }
-            guard case .success(let sent) = result else {
-                disconnect(connection.id, reason: nil)
-                return
-            }
-            guard let sent else { break }
-            connection.output.consume(sent)
-        }
-        if connection.closesWhenFlushed && connection.output.isEmpty {
+        if case .failed = connection.link.flush(messagesStarted: &counters.messagesOut) {
             disconnect(connection.id, reason: nil)
             return
         }
-        if connection.hasUnhandledInput && connection.output.replyBytes == 0 { serveNextTurn(connection) }
+        if connection.closesWhenFlushed && connection.link.output.isEmpty {
+            disconnect(connection.id, reason: nil)
+            return
+        }
+        if connection.hasUnhandledInput && connection.link.output.messageBytes == 0 { serveNextTurn(connection) }
         updateInterest(connection)
     }
 
     func updateInterest(_ connection: Connection) {
-        let wanted = connection.wantedInterest
-        guard wanted != connection.interest else { return }
+        guard let loop else { return }
         do throws(SystemError) {
-            try loop?.modify(connection.descriptor, for: wanted)
-            connection.interest = wanted
+            try connection.link.watch(for: connection.wantedInterest, on: loop)
         } catch {
             disconnect(connection.id, reason: "\(error)")
         }
@@ -275,12 +260,13 @@ package final class Server: UpdateSink {
 
     // MARK: UpdateSink
 
-    package func send(_ update: LocationUpdate, subscription: SubscriptionID, to client: ClientID) {
-        guard subscriptions[subscription] == client, let connection = connections[client] else { return }
+    package func send(_ update: LocationUpdate, subscription: SubscriptionID) {
+        guard let client = holdings.holder(of: subscription), let connection = connections[client] else { return }
         let state = OutputQueue.StreamState(update)
-        counters.updatesCoalesced += connection.output.append(encodedUpdate: encoded(update), state: state, subscription: subscription)
+        counters.updatesCoalesced += connection.link.output.append(
+            encodedUpdate: encoded(update), state: state, subscription: subscription.rawValue)
         // While the loop waits for room in the socket, writing now would only fail.
-        if !connection.interest.contains(.writable) { flush(connection) }
+        if !connection.link.interest.contains(.writable) { flush(connection) }
     }
 
     private func encoded(_ update: LocationUpdate) -> [UInt8] {
@@ -290,11 +276,8 @@ package final class Server: UpdateSink {
         return json
     }
 
-    package func send(_ result: Result<Location, LocationError>, request: RequestID, to client: ClientID) {
-        guard requests[request] == client, let connection = connections[client],
-            let id = connection.requests.removeValue(forKey: request)
-        else { return }
-        requests[request] = nil
+    package func send(_ result: Result<Location, LocationError>, request: RequestID) {
+        guard let (client, id) = holdings.takeRequest(request), let connection = connections[client] else { return }
         let outcome = result.map(ReplyResult.location).mapError { error in
             switch error {
             case .locationUnknown: ProtocolError(.locationUnknown, "no location could be had before the timeout")

@@ -1,28 +1,28 @@
-import WaymarkLocation
+package import WaymarkLocation
 import WaymarkProtocol
 
-/// What a connection has still to send: replies in order, and a few updates per
-/// subscription.
+/// What a connection has still to send: messages in order (replies from the daemon,
+/// requests from a client), and a few updates per subscription.
 ///
-/// Replies are never dropped. Updates coalesce: a newer update for a subscription replaces the
+/// Messages are never dropped. Updates coalesce: a newer update for a subscription replaces the
 /// one waiting if both say the same about the stream (`isStationary` and the diagnostics),
 /// and the one finally sent carries in `missed` how many were dropped since the last one sent.
 /// An update that changes that state (the pause, the resume, a diagnostic set or cleared)
 /// waits un-coalesced behind the others, so a client that reads again learns of it; at most
 /// ``maximumUpdatesPerSubscription`` wait per subscription, the oldest giving way (its count
 /// going to `missed`). So a client that stops reading costs a bounded number of updates per
-/// subscription plus its replies, which ``replyBytes`` lets the server bound.
-struct OutputQueue {
+/// subscription plus its replies, which ``messageBytes`` lets the server bound.
+package struct OutputQueue {
     /// Updates waiting per subscription at most: the newest states.
-    static let maximumUpdatesPerSubscription = 4
+    package static let maximumUpdatesPerSubscription = 4
 
     /// What an update says about its stream beyond the location: updates that agree on it
     /// may replace one another.
-    struct StreamState: Equatable {
+    package struct StreamState: Equatable {
         var isStationary: Bool
         var diagnostics: Diagnostics
 
-        init(_ update: LocationUpdate) {
+        package init(_ update: LocationUpdate) {
             isStationary = update.isStationary
             diagnostics = update.diagnostics
         }
@@ -39,25 +39,28 @@ struct OutputQueue {
     /// The message being written and how much of it has been.
     private var current: [UInt8] = []
     private var written = 0
-    private var replies: [[UInt8]] = []
-    private var firstReply = 0
-    /// Bytes of replies waiting behind ``current``.
-    private(set) var replyBytes = 0
+    private var messages: [[UInt8]] = []
+    private var firstMessage = 0
+    /// Bytes of messages waiting behind ``current``.
+    package private(set) var messageBytes = 0
     /// Waiting updates, oldest first.
     private var updates: [PendingUpdate] = []
 
     /// Whether nothing is waiting.
-    var isEmpty: Bool { written == current.count && firstReply == replies.count && updates.isEmpty }
+    package var isEmpty: Bool { written == current.count && firstMessage == messages.count && updates.isEmpty }
 
-    /// Queues a reply (a complete line).
-    mutating func append(reply line: [UInt8]) {
-        replies.append(line)
-        replyBytes += line.count
+    /// An empty queue.
+    package init() {}
+
+    /// Queues a message (a complete line).
+    package mutating func append(message line: [UInt8]) {
+        messages.append(line)
+        messageBytes += line.count
     }
 
     /// Queues an encoded update for `subscription` saying `state`; returns how many waiting
     /// updates it replaced or pushed out (0 or 1).
-    mutating func append(encodedUpdate update: [UInt8], state: StreamState, subscription: UInt64) -> Int {
+    package mutating func append(encodedUpdate update: [UInt8], state: StreamState, subscription: UInt64) -> Int {
         if let newest = updates.lastIndex(where: { $0.subscription == subscription }), updates[newest].state == state {
             updates[newest].update = update
             updates[newest].missed += 1
@@ -72,13 +75,13 @@ struct OutputQueue {
     }
 
     /// Forgets the updates waiting for `subscription`, if any.
-    mutating func removeUpdates(for subscription: UInt64) {
+    package mutating func removeUpdates(for subscription: UInt64) {
         updates.removeAll { $0.subscription == subscription }
     }
 
     /// The bytes to write next, moving the next message up when the current one is done;
     /// empty when nothing is waiting. The second value is true when a message was moved up.
-    mutating func nextBytes() -> (bytes: ArraySlice<UInt8>, isNewMessage: Bool) {
+    package mutating func nextBytes() -> (bytes: ArraySlice<UInt8>, isNewMessage: Bool) {
         var isNew = false
         if written == current.count {
             guard let line = takeNext() else {
@@ -95,18 +98,18 @@ struct OutputQueue {
     }
 
     /// Records that `count` bytes of ``nextBytes()`` were written.
-    mutating func consume(_ count: Int) {
+    package mutating func consume(_ count: Int) {
         written += count
     }
 
     private mutating func takeNext() -> [UInt8]? {
-        if firstReply < replies.count {
-            let line = replies[firstReply]
-            firstReply += 1
-            replyBytes -= line.count
-            if firstReply == replies.count {
-                replies.removeAll(keepingCapacity: false)
-                firstReply = 0
+        if firstMessage < messages.count {
+            let line = messages[firstMessage]
+            firstMessage += 1
+            messageBytes -= line.count
+            if firstMessage == messages.count {
+                messages.removeAll(keepingCapacity: false)
+                firstMessage = 0
             }
             return line
         }
