@@ -97,9 +97,10 @@ let package = Package(
         // The daemon's persistent store: SQLite through its C library (libsqlite3-dev), a thin
         // typed wrapper, the versioned schema and the authorization data of issue 13.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "WaymarkStore", dependencies: ["CSQLite", "WaymarkSystem", "WaymarkAuthorization"]),
+        .target(name: "WaymarkStore", dependencies: ["CSQLite", "WaymarkSystem", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkLocation"]),
         // Commits to the store in a loop for the kill -9 test (WaymarkStoreTests).
-        .executableTarget(name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkAuthorization", "WaymarkSystem"]),
+        .executableTarget(
+            name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkLocation", "WaymarkSystem"]),
 
         // The input side: where locations and motion come from (the board's receiver link and
         // motion sensor over the drivers, a replayed capture, a byte stream, the simulated
@@ -233,7 +234,10 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "WaymarkAuthorization", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
+            name: "WaymarkStoreTests",
+            dependencies: [
+                "WaymarkStore", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkLocation", "CSQLite", "WaymarkSystem", "waymark-store-torture",
+            ]),
         .testTarget(
             name: "WaymarkBridgeCoreTests", dependencies: ["WaymarkBridgeCore", "WaymarkClock", "WaymarkJSON", "WaymarkLocation"]),
         // waymark-mqtt with the real waymarkd and a real mosquitto broker (TLS, restarts, cuts).
