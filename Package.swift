@@ -119,7 +119,8 @@ let package = Package(
             name: "WaymarkDaemon",
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
-                "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver",
+                "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver", "WaymarkMonitoring",
+                "WaymarkStore", "WaymarkAuthorization",
             ]
         ),
 
@@ -203,6 +204,14 @@ let package = Package(
         .testTarget(
             name: "WaymarkServerTests",
             dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem"]
+        ),
+        // The daemon's monitors over a real store, on the shipped scenarios.
+        .testTarget(
+            name: "WaymarkMonitorCenterTests",
+            dependencies: [
+                "WaymarkDaemon", "WaymarkMonitoring", "WaymarkStore", "WaymarkAuthorization", "WaymarkLocation", "WaymarkClock",
+                "WaymarkSimulation", "WaymarkSystem",
+            ]
         ),
         .testTarget(
             name: "WaymarkClientTests",

@@ -206,3 +206,12 @@ package final class MonitorStore {
         return id
     }
 }
+
+extension MonitorStore {
+    /// Every stored monitor as (app, name), for the daemon at start.
+    package func monitorsOfEveryApp() throws(StoreError) -> [(app: AppIdentity, name: String)] {
+        try database.rows(
+            "SELECT identityKind, identityKey, name FROM monitors JOIN apps ON apps.id = monitors.app ORDER BY monitors.id"
+        ) { row throws(StoreError) in (app: AppIdentity(try row.enumeration(0), try row.string(1)), name: try row.string(2)) }
+    }
+}
