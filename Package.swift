@@ -42,7 +42,7 @@ let package = Package(
             name: "WaymarkPowerProfile",
             dependencies: [
                 "WaymarkClock", "WaymarkEngine", "WaymarkJSON", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver",
-                "WaymarkSimulation",
+                "WaymarkSimulation", "WaymarkMonitoring",
             ]
         ),
         .target(
@@ -161,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers",
+                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkMonitoring", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
             ]
@@ -171,7 +171,9 @@ let package = Package(
         .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA", "WaymarkTestFixtures"]),
         .testTarget(
             name: "WaymarkPowerProfileTests",
-            dependencies: ["WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation"]
+            dependencies: [
+                "WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation", "WaymarkMonitoring",
+            ]
         ),
         .testTarget(
             name: "WaymarkEngineTests",

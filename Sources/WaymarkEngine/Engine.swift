@@ -119,6 +119,7 @@ package struct Engine: Sendable {
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
         if let due = demand.deadline(after: lastEventInstant) { deadlines.append(due) }
+        if let giveUp = demandGiveUp { deadlines.append(giveUp) }
         if keepsOrbitPrediction, let upkeep = orbitUpkeep.nextDeadline(isOn: receiverOn) { deadlines.append(upkeep) }
         return deadlines.min()
     }
@@ -270,7 +271,15 @@ package struct Engine: Sendable {
         return max(lastUsableFix + settings.unavailableAfter, powerUpGrace)
     }
 
+    /// When a due demand that finds no fix is dropped: the time a cold start takes after the
+    /// receiver was powered or gave its last fix, whichever is later.
+    private var demandGiveUp: Instant? {
+        guard receiverOn, let instant = demand.instant, instant <= lastEventInstant else { return nil }
+        return max(lastUsableFix ?? receiverOnSince, receiverOnSince) + settings.acquisitionTimeout
+    }
+
     private mutating func tick(at now: Instant, actions: inout [EngineAction]) {
+        if let giveUp = demandGiveUp, giveUp <= now { demand.set(nil) }
         for index in requests.indices.reversed() where requests[index].deadline <= now {
             actions.append(.complete(requests[index].number, requests[index].timedOut()))
             requests.remove(at: index)
@@ -314,7 +323,6 @@ package struct Engine: Sendable {
 
     private mutating func markUnavailable(at now: Instant, actions: inout [EngineAction]) {
         if receiverOn { ledger.enter(.acquiring, at: now, reason: "fix lost") }
-        demand.abandon(at: now)
         convergence = Convergence()
         guard locationAvailable else { return }
         locationAvailable = false

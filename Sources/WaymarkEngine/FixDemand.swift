@@ -7,8 +7,9 @@ import WaymarkClock
 /// The demand holds until the caller moves it (after each fix it uses, it asks for the next)
 /// or withdraws it. While the receiver is on, a demand due within the receiver's hot start is
 /// treated as due: powering down and up again would cost more than staying on. A due demand
-/// that finds no fix within the unavailability delay (indoors, say) is dropped, so a
-/// consumer that cannot be served does not hold the receiver on; the caller asks again later.
+/// that finds no fix within a cold start's time (indoors, say; the engine's
+/// `acquisitionTimeout`) is dropped, so a consumer that cannot be served does not hold the
+/// receiver on; the caller asks again later.
 struct FixDemand {
     /// The instant the fix is wanted, or nil.
     private(set) var instant: Instant?
@@ -27,10 +28,5 @@ struct FixDemand {
 
     mutating func set(_ instant: Instant?) {
         self.instant = instant
-    }
-
-    /// The location became unavailable: a due demand is dropped.
-    mutating func abandon(at now: Instant) {
-        if let instant, instant <= now { self.instant = nil }
     }
 }

@@ -40,7 +40,7 @@ struct MonitorCenterTests {
         let file = try StoreFile()
         defer { file.remove() }
         let scenario = try ScenarioFixes(name)
-        let places = Array(scenario.places().prefix(Monitor.conditionLimit))
+        let places = Array(scenario.trajectory.stayPlaces(separation: 300).prefix(Monitor.conditionLimit))
         let center = try file.center()
         try center.open("places", for: Self.app)
         let samples = scenario.samples()

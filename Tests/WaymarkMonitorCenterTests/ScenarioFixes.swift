@@ -45,20 +45,4 @@ struct ScenarioFixes {
         }
         return samples
     }
-
-    /// The middle of each still stretch of the truth: the places of the scenario.
-    func places() -> [Location] {
-        var places: [Location] = []
-        var from = Instant.zero
-        for moving in trajectory.movingIntervals + [trajectory.end..<trajectory.end] {
-            if moving.lowerBound > from {
-                let position = trajectory.truth(at: from + (moving.lowerBound - from) / 2).position
-                let place = Location(
-                    latitude: position.latitude, longitude: position.longitude, horizontalAccuracy: 1, timestamp: trajectory.utc(at: from))
-                if !places.contains(where: { $0.distance(from: place) < 300 }) { places.append(place) }
-            }
-            from = moving.upperBound
-        }
-        return places
-    }
 }
