@@ -44,7 +44,7 @@ struct GeofenceConsumer {
                 after: location, at: now, watching: [monitor], travel: travel, isStationary: engine.isStationary)
             return change(to: next)
         }
-        if engine.fixDemand == nil, demand != nil, let last = demand, last <= now {
+        if engine.fixDemand == nil, let last = demand, last <= now {
             return change(to: now + EvaluationScheduler.maximumWait)
         }
         return nil

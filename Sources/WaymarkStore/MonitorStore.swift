@@ -90,19 +90,13 @@ package final class MonitorStore {
         return PendingMonitorEvents(events: events, dropped: Int(clamping: dropped))
     }
 
-    /// Forgets the events of `app` up to and including `sequence`, and the count of those
-    /// dropped before them: the app has them.
+    /// Forgets the events of `app` up to and including `sequence`, and the count of dropped
+    /// events (reported with the pending events the app acknowledges from): the app has them.
     package func acknowledgeEvents(through sequence: Int64, of app: AppIdentity) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
             guard let appID = try database.existingAppRowID(of: app) else { return }
             try database.run("DELETE FROM pendingEvents WHERE app = ? AND sequence <= ?", [.integer(appID), .integer(sequence)])
-            let left = try database.rows("SELECT min(sequence) FROM pendingEvents WHERE app = ?", [.integer(appID)]) {
-                row throws(StoreError) in row.isNull(0) ? nil : try row.int64(0)
-            }.first ?? nil
-            // Drops happened before the oldest event left; once that is acknowledged, so are they.
-            if left == nil || left.map({ $0 > sequence }) == true {
-                try database.run("DELETE FROM droppedEvents WHERE app = ?", [.integer(appID)])
-            }
+            try database.run("DELETE FROM droppedEvents WHERE app = ?", [.integer(appID)])
         }
     }
 

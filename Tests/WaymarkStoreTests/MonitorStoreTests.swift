@@ -90,8 +90,7 @@ struct MonitorStoreTests {
         #expect(pending.dropped == 7)
         #expect(pending.events.map(\.event) == Array(events.suffix(capacity)))
 
-        // Acknowledging part of the queue keeps the count (the drops came before what is left
-        // only once the first event left is older than the acknowledgement): here all go.
+        // The count goes with the first acknowledgement: the app was told.
         try store.acknowledgeEvents(through: pending.events[0].sequence, of: app)
         #expect(try store.pendingEvents(of: app).dropped == 0)
         #expect(try store.pendingEvents(of: app).events.count == capacity - 1)
