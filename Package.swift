@@ -42,7 +42,7 @@ let package = Package(
             name: "WaymarkPowerProfile",
             dependencies: [
                 "WaymarkClock", "WaymarkEngine", "WaymarkJSON", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver",
-                "WaymarkSimulation",
+                "WaymarkSimulation", "WaymarkMonitoring",
             ]
         ),
         .target(
@@ -97,9 +97,10 @@ let package = Package(
         // The daemon's persistent store: SQLite through its C library (libsqlite3-dev), a thin
         // typed wrapper, the versioned schema and the authorization data of issue 13.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "WaymarkStore", dependencies: ["CSQLite", "WaymarkSystem", "WaymarkAuthorization"]),
+        .target(name: "WaymarkStore", dependencies: ["CSQLite", "WaymarkSystem", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkLocation"]),
         // Commits to the store in a loop for the kill -9 test (WaymarkStoreTests).
-        .executableTarget(name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkAuthorization", "WaymarkSystem"]),
+        .executableTarget(
+            name: "waymark-store-torture", dependencies: ["WaymarkStore", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkLocation", "WaymarkSystem"]),
 
         // The input side: where locations and motion come from (the board's receiver link and
         // motion sensor over the drivers, a replayed capture, a byte stream, the simulated
@@ -118,7 +119,8 @@ let package = Package(
             name: "WaymarkDaemon",
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
-                "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver",
+                "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver", "WaymarkMonitoring",
+                "WaymarkStore", "WaymarkAuthorization",
             ]
         ),
 
@@ -159,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers",
+                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkMonitoring", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
             ]
@@ -169,7 +171,9 @@ let package = Package(
         .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA", "WaymarkTestFixtures"]),
         .testTarget(
             name: "WaymarkPowerProfileTests",
-            dependencies: ["WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation"]
+            dependencies: [
+                "WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation", "WaymarkMonitoring",
+            ]
         ),
         .testTarget(
             name: "WaymarkEngineTests",
@@ -203,6 +207,14 @@ let package = Package(
             name: "WaymarkServerTests",
             dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem"]
         ),
+        // The daemon's monitors over a real store, on the shipped scenarios.
+        .testTarget(
+            name: "WaymarkMonitorCenterTests",
+            dependencies: [
+                "WaymarkDaemon", "WaymarkMonitoring", "WaymarkStore", "WaymarkAuthorization", "WaymarkLocation", "WaymarkClock",
+                "WaymarkSimulation", "WaymarkSystem",
+            ]
+        ),
         .testTarget(
             name: "WaymarkClientTests",
             dependencies: [
@@ -233,7 +245,10 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "WaymarkStoreTests", dependencies: ["WaymarkStore", "WaymarkAuthorization", "CSQLite", "WaymarkSystem", "waymark-store-torture"]),
+            name: "WaymarkStoreTests",
+            dependencies: [
+                "WaymarkStore", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkLocation", "CSQLite", "WaymarkSystem", "waymark-store-torture",
+            ]),
         .testTarget(
             name: "WaymarkBridgeCoreTests", dependencies: ["WaymarkBridgeCore", "WaymarkClock", "WaymarkJSON", "WaymarkLocation"]),
         // waymark-mqtt with the real waymarkd and a real mosquitto broker (TLS, restarts, cuts).

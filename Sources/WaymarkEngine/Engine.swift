@@ -67,6 +67,13 @@ package struct Engine: Sendable {
     private var gpsOnlyNextWake: Instant?
     private var gpsOnlyChecking = false
     private var orbitUpkeep: OrbitUpkeep
+    private var demand = FixDemand()
+    /// The instant of the event being handled (or the last one), for the demand's rules.
+    private var lastEventInstant: Instant
+
+    /// The instant a consumer needs its next fix (``EngineEvent/fixNeeded(at:)``), if any; nil
+    /// also once a due demand found no fix (``FixDemand``).
+    package var fixDemand: Instant? { demand.instant }
 
     /// Creates an engine at `start` with the receiver down.
     package init(settings: EngineSettings, start: Instant) {
@@ -75,6 +82,7 @@ package struct Engine: Sendable {
         orbitUpkeep = OrbitUpkeep(receiver: settings.receiver, acquisitionTimeout: settings.acquisitionTimeout)
         ledger = PowerLedger(receiver: settings.receiver, state: settings.poweredDownState ?? .acquiring, start: start)
         receiverOnSince = start
+        lastEventInstant = start
         lastAccelerometerMovement = start
         receiverOn = settings.poweredDownState == nil
         if settings.hasAccelerometer == false { accelerometerFailure = "no accelerometer on this board" }
@@ -110,12 +118,15 @@ package struct Engine: Sendable {
             }
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
+        if let due = demand.deadline(after: lastEventInstant) { deadlines.append(due) }
+        if let giveUp = demandGiveUp { deadlines.append(giveUp) }
         if keepsOrbitPrediction, let upkeep = orbitUpkeep.nextDeadline(isOn: receiverOn) { deadlines.append(upkeep) }
         return deadlines.min()
     }
 
     /// Handles one event at `now`, appending what must be done to `actions`.
     package mutating func handle(_ event: EngineEvent, at now: Instant, actions: inout [EngineAction]) {
+        lastEventInstant = now
         switch event {
         case .fix(let fix): handle(fix, at: now, actions: &actions)
         case .motionInterrupt: motionInterrupt(at: now, actions: &actions)
@@ -153,6 +164,8 @@ package struct Engine: Sendable {
         case .release(let ended, let cancelled):
             subscriptions.removeAll { ended.contains($0.number) }
             requests.removeAll { cancelled.contains($0.number) }
+        case .fixNeeded(let instant):
+            demand.set(instant)
         case .tick:
             tick(at: now, actions: &actions)
         }
@@ -255,6 +268,7 @@ package struct Engine: Sendable {
 
     private var needsFixes: Bool {
         subscriptions.contains { !$0.isPaused } || !requests.isEmpty || gpsOnlyChecking || confirmingWake
+            || demand.needsReceiver(at: lastEventInstant, isOn: receiverOn, hotStart: settings.receiver.hotStart)
     }
 
     /// When a missing fix becomes "location unavailable": the unavailability delay after the
@@ -265,7 +279,15 @@ package struct Engine: Sendable {
         return max(lastUsableFix + settings.unavailableAfter, powerUpGrace)
     }
 
+    /// When a due demand that finds no fix is dropped: the time a cold start takes after the
+    /// receiver was powered or gave its last fix, whichever is later.
+    private var demandGiveUp: Instant? {
+        guard receiverOn, let instant = demand.instant, instant <= lastEventInstant else { return nil }
+        return max(lastUsableFix ?? receiverOnSince, receiverOnSince) + settings.acquisitionTimeout
+    }
+
     private mutating func tick(at now: Instant, actions: inout [EngineAction]) {
+        if let giveUp = demandGiveUp, giveUp <= now { demand.set(nil) }
         for index in requests.indices.reversed() where requests[index].deadline <= now {
             actions.append(.complete(requests[index].number, requests[index].timedOut()))
             requests.remove(at: index)
@@ -396,6 +418,7 @@ package struct Engine: Sendable {
         if gpsOnlyChecking { return "periodic check for movement" }
         if orbitUpkeep.wakingSince != nil { return "orbit prediction upkeep" }
         if subscriptions.contains(where: { !$0.isPaused }) { return "live updates" }
+        if requests.isEmpty, demand.instant != nil { return "geofence evaluation" }
         return "location request"
     }
 }

@@ -1,4 +1,4 @@
-import WaymarkClock
+package import WaymarkClock
 package import WaymarkFix
 package import WaymarkLocation
 package import WaymarkMotion
@@ -30,6 +30,9 @@ package enum EngineEvent: Sendable {
     /// Clients went away: their subscriptions and requests end together, in one pass
     /// however many there are.
     case release(subscriptions: Set<SubscriptionID>, requests: Set<RequestID>)
+    /// A consumer (the geofence monitors) needs a fix at or after this instant; nil: none.
+    /// Replaces the previous demand (``Engine/fixDemand``).
+    case fixNeeded(at: Instant?)
     /// A deadline the engine asked for (``Engine/nextDeadline``) has come.
     case tick
 }

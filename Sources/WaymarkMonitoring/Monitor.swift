@@ -64,15 +64,18 @@ package struct Monitor: Sendable {
     /// state starts over). Its state starts as `assuming`, or `unknown`. Returns the event to
     /// deliver at once: a condition that is not watched gets one with `unmonitored` and the
     /// diagnostic saying why; a watched one gets none until a fix decides its state.
+    /// `watchedElsewhere` counts the conditions the same app watches in its other monitors:
+    /// the limit of ``conditionLimit`` is the app's, as in Core Location.
     package mutating func add(
-        _ condition: MonitoredCondition, identifier: String, assuming: ConditionState? = nil, at date: Timestamp
+        _ condition: MonitoredCondition, identifier: String, assuming: ConditionState? = nil, watchedElsewhere: Int = 0,
+        at date: Timestamp
     ) throws(Refusal) -> MonitorEvent? {
         guard Self.isValidIdentifier(identifier) else { throw .invalidIdentifier }
         let existing = index(of: identifier)
         if existing == nil, records.count >= Self.recordLimit { throw .recordLimitReached }
         if let existing { records.remove(at: existing) }
         let assumed = assuming == .unmonitored ? nil : assuming
-        let diagnostic = admissionDiagnostic(for: condition)
+        let diagnostic = admissionDiagnostic(for: condition, watchedElsewhere: watchedElsewhere)
         let event = MonitorEvent(
             identifier: identifier, state: diagnostic == nil ? assumed ?? .unknown : .unmonitored, date: date,
             diagnostics: diagnostic.map { [$0] } ?? [])
@@ -125,10 +128,15 @@ package struct Monitor: Sendable {
     }
 
     /// The diagnostic that keeps `condition` from being watched if it were added now.
-    private func admissionDiagnostic(for condition: MonitoredCondition) -> MonitorDiagnostic? {
+    private func admissionDiagnostic(for condition: MonitoredCondition, watchedElsewhere: Int = 0) -> MonitorDiagnostic? {
         guard case .circularGeographic = condition else { return .conditionUnsupported }
-        let watched = records.count(where: { $0.lastEvent.state != .unmonitored })
-        return watched >= Self.conditionLimit ? .conditionLimitExceeded : nil
+        let (watched, overflow) = watchedCount.addingReportingOverflow(max(0, watchedElsewhere))
+        return overflow || watched >= Self.conditionLimit ? .conditionLimitExceeded : nil
+    }
+
+    /// The conditions this monitor watches (not `unmonitored`).
+    package var watchedCount: Int {
+        records.count(where: { $0.lastEvent.state != .unmonitored })
     }
 
     private func index(of identifier: String) -> Int? {

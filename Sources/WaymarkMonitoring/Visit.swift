@@ -13,6 +13,14 @@ package struct Visit: Hashable, Sendable {
     package var arrivalDate: Timestamp
     /// When it left; `nil` in the arrival report (Core Location's `distantFuture`).
     package var departureDate: Timestamp?
+
+    package init(latitude: Double, longitude: Double, horizontalAccuracy: Double, arrivalDate: Timestamp, departureDate: Timestamp?) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.horizontalAccuracy = horizontalAccuracy
+        self.arrivalDate = arrivalDate
+        self.departureDate = departureDate
+    }
 }
 
 /// What the visit detector is told, in time order.

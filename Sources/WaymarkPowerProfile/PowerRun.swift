@@ -19,6 +19,8 @@ package struct PowerRunSetup: Sendable {
     package var hasAccelerometer: Bool
     /// The state the board's power strategy puts the receiver in; `nil` when it cannot.
     package var poweredDownState: ReceiverPowerState?
+    /// Who needs locations: one live subscription (`configuration`), or geofences only.
+    package var consumer: PowerRunConsumer = .liveUpdates
 
     /// Creates a setup.
     package init(
@@ -90,7 +92,15 @@ package enum PowerRun {
             apply(actions, at: now)
         }
 
-        feed(.startLiveUpdates(subscription, setup.configuration))
+        var geofences = GeofenceConsumer(setup.consumer, trajectory: board.trajectory)
+        func observe() {
+            guard let demand = geofences?.observe(engine, at: now, log: { recorder.log(now, $0) }) else { return }
+            actions.removeAll(keepingCapacity: true)
+            engine.handle(.fixNeeded(at: demand), at: now, actions: &actions)
+            apply(actions, at: now)
+        }
+
+        if geofences == nil { feed(.startLiveUpdates(subscription, setup.configuration)) } else { feed(.fixNeeded(at: .zero)) }
         while now < end {
             let sampleDue = sampling.map { $0.since + sampleWindow }
             let candidates = [board.nextEventInstant, engine.nextDeadline, sampleDue].compactMap { $0 }
@@ -99,7 +109,10 @@ package enum PowerRun {
             if let event = board.next(before: now + .nanoseconds(1)) {
                 switch event {
                 case .nmea(_, let bytes):
-                    for fix in host.receive(bytes, receiver: &board.receiver, at: now) { feed(.fix(fix)) }
+                    for fix in host.receive(bytes, receiver: &board.receiver, at: now) {
+                        feed(.fix(fix))
+                        observe()
+                    }
                 case .activity:
                     recorder.log(now, "motion interrupt")
                     feed(.motionInterrupt)
@@ -110,6 +123,7 @@ package enum PowerRun {
                 feed(.accelerometerSamples(samples.map { WaymarkMotion.AccelerationSample(x: $0.x, y: $0.y, z: $0.z) }, rate: window.rate))
             } else {
                 feed(.tick)
+                observe()
             }
             if now.seconds - reported >= end.seconds / 100 {
                 reported = now.seconds

@@ -60,7 +60,7 @@ package final class AuthorizationStore {
                         .limitExceeded, operation: operation, message: "\(waiting.all) requests are waiting, the most there may be")
                 }
             }
-            let app = try rowID(of: identity, at: time)
+            let app = try database.appRowID(of: identity, at: time)
             try database.run(
                 """
                 INSERT INTO pendingRequests (app, usageDescription, requestedAuthorization, uid, firstRequestedAt)
@@ -84,7 +84,7 @@ package final class AuthorizationStore {
         ) { row throws(StoreError) in
             PendingRequest(
                 identity: try Self.identity(row, 0), usageDescription: try row.string(2),
-                requested: try Self.decode(row, 3), uid: try Self.uid(row, 4),
+                requested: try row.enumeration(3), uid: try Self.uid(row, 4),
                 firstRequestedAt: RealtimeInstant(nanosecondsSinceEpoch: try row.int64(5)))
         }
     }
@@ -110,7 +110,7 @@ package final class AuthorizationStore {
     /// Binds the declared `appID` to `identity` (nil removes the binding).
     package func bindAppID(_ appID: String?, to identity: AppIdentity, at time: RealtimeInstant) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
-            let app = try rowID(of: identity, at: time)
+            let app = try database.appRowID(of: identity, at: time)
             try database.run(
                 "UPDATE apps SET appID = ?, updatedAt = ? WHERE id = ?", [.optionalText(appID), Self.value(time), .integer(app)])
         }
@@ -137,26 +137,12 @@ package final class AuthorizationStore {
         _ identity: AppIdentity, _ state: AuthorizationState, accuracy: AccuracyAuthorization?, at time: RealtimeInstant
     ) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
-            let app = try rowID(of: identity, at: time)
+            let app = try database.appRowID(of: identity, at: time)
             try database.run(
                 "UPDATE apps SET authorization = ?, accuracy = coalesce(?, accuracy), updatedAt = ? WHERE id = ?",
                 [.text(state.rawValue), .optionalText(accuracy?.rawValue), Self.value(time), .integer(app)])
             try database.run("DELETE FROM pendingRequests WHERE app = ?", [.integer(app)])
         }
-    }
-
-    /// The row id of `identity`, inserting it as `notDetermined` when new. Inside a transaction.
-    private func rowID(of identity: AppIdentity, at time: RealtimeInstant) throws(StoreError) -> Int64 {
-        try database.run(
-            "INSERT INTO apps (identityKind, identityKey, updatedAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            Self.key(identity) + [Self.value(time)])
-        let ids = try database.rows("SELECT id FROM apps WHERE identityKind = ? AND identityKey = ?", Self.key(identity)) {
-            row throws(StoreError) in try row.int64(0)
-        }
-        guard let id = ids.first else {
-            throw StoreError(.unexpectedValue, operation: "find app \(identity)", message: "inserted but not found")
-        }
-        return id
     }
 
     private static let locationServicesKey = "locationServicesEnabled"
@@ -175,21 +161,12 @@ package final class AuthorizationStore {
 
     private static func app(_ row: Row) throws(StoreError) -> AppRecord {
         AppRecord(
-            identity: try identity(row, 0), appID: try row.optionalString(2), authorization: try decode(row, 3),
-            accuracy: try decode(row, 4), updatedAt: RealtimeInstant(nanosecondsSinceEpoch: try row.int64(5)))
+            identity: try identity(row, 0), appID: try row.optionalString(2), authorization: try row.enumeration(3),
+            accuracy: try row.enumeration(4), updatedAt: RealtimeInstant(nanosecondsSinceEpoch: try row.int64(5)))
     }
 
     private static func identity(_ row: Row, _ column: Int32) throws(StoreError) -> AppIdentity {
-        AppIdentity(try decode(row, column), try row.string(column + 1))
-    }
-
-    /// The enumeration case named in `column`; an unknown name is an error.
-    private static func decode<Value: RawRepresentable<String>>(_ row: Row, _ column: Int32) throws(StoreError) -> Value {
-        let text = try row.string(column)
-        guard let value = Value(rawValue: text) else {
-            throw StoreError(.unexpectedValue, operation: "read \(Value.self)", message: "unknown value \"\(text)\"")
-        }
-        return value
+        AppIdentity(try row.enumeration(column), try row.string(column + 1))
     }
 
     private static func key(_ identity: AppIdentity) -> [SQLValue] {

@@ -49,6 +49,13 @@ package struct Row {
         isNull(column) ? nil : try string(column)
     }
 
+    /// The enumeration case named by the text in `column`; an unknown name is an error.
+    package func enumeration<Value: RawRepresentable<String>>(_ column: Int32) throws(StoreError) -> Value {
+        let text = try string(column)
+        guard let value = Value(rawValue: text) else { throw mismatch(column, "unknown \(Value.self) \"\(text)\"") }
+        return value
+    }
+
     private func expect(_ type: Int32, _ column: Int32) throws(StoreError) {
         let found = sqlite3_column_type(handle, column)
         guard found == type else {

@@ -1,9 +1,10 @@
-/// The daemon's one database file and its schema: authorization (issue 13) in versions 1 and 2; later
-/// versions will add sessions, monitors and the MQTT outbox. Append steps, never edit one that
+/// The daemon's one database file and its schema: authorization (issue 13) in versions 1 and 2,
+/// monitors, their queued events and the visit diary (issue 15) in version 3; later versions
+/// will add sessions. Append steps, never edit one that
 /// has shipped.
 package enum StoreSchema {
     /// Every step of the schema, in order.
-    package static let migrations: [Migration] = [authorization, identitiesAndRequesters]
+    package static let migrations: [Migration] = [authorization, identitiesAndRequesters, monitorsAndVisits]
 
     /// Opens the database at `path` and brings its schema up to date.
     package static func open(path: String) throws(StoreError) -> Database {
@@ -74,5 +75,55 @@ package enum StoreSchema {
         ALTER TABLE appsVersion2 RENAME TO apps;
         ALTER TABLE pendingRequestsVersion2 RENAME TO pendingRequests;
         CREATE INDEX pendingRequestsByUID ON pendingRequests (uid);
+        """)
+
+    /// Version 3: each app's named monitors and their conditions with state and last event, the
+    /// events not yet acknowledged by the app (with the count dropped when its queue was full),
+    /// and the device's visit diary (docs/store.md, "Monitor schema"). Diagnostics are stored as
+    /// their names joined by commas, in declaration order.
+    static let monitorsAndVisits = Migration(
+        """
+        CREATE TABLE monitors (
+            id INTEGER PRIMARY KEY,
+            app INTEGER NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            UNIQUE (app, name)
+        ) STRICT;
+        CREATE TABLE conditions (
+            monitor INTEGER NOT NULL REFERENCES monitors (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            identifier TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('circularGeographic', 'beaconIdentity')),
+            latitude REAL,
+            longitude REAL,
+            radius REAL,
+            assumedState TEXT CHECK (assumedState IN ('unknown', 'satisfied', 'unsatisfied')),
+            state TEXT NOT NULL CHECK (state IN ('unknown', 'satisfied', 'unsatisfied', 'unmonitored')),
+            stateDate INTEGER NOT NULL,
+            diagnostics TEXT NOT NULL,
+            PRIMARY KEY (monitor, identifier),
+            CHECK ((kind = 'circularGeographic') = (latitude IS NOT NULL AND longitude IS NOT NULL AND radius IS NOT NULL))
+        ) STRICT;
+        CREATE TABLE pendingEvents (
+            sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+            app INTEGER NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+            monitor TEXT NOT NULL,
+            identifier TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('unknown', 'satisfied', 'unsatisfied', 'unmonitored')),
+            date INTEGER NOT NULL,
+            diagnostics TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX pendingEventsByApp ON pendingEvents (app, sequence);
+        CREATE TABLE droppedEvents (
+            app INTEGER PRIMARY KEY REFERENCES apps (id) ON DELETE CASCADE,
+            count INTEGER NOT NULL CHECK (count > 0)
+        ) STRICT;
+        CREATE TABLE visits (
+            arrivalDate INTEGER PRIMARY KEY,
+            departureDate INTEGER,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            horizontalAccuracy REAL NOT NULL
+        ) STRICT;
         """)
 }

@@ -1,8 +1,8 @@
-// waymark-store-torture DATABASE FIRST-CHANGE: commits changes to the authorization store in
-// a loop, forever, and prints each change's number on stdout only after its transaction
+// waymark-store-torture DATABASE FIRST-CHANGE [monitors]: commits changes to the store in a
+// loop, forever, and prints each change's number on stdout only after its transaction
 // returned. WaymarkStoreTests kills it with SIGKILL at random moments and checks that every
 // printed change survived. Change n records a pending request of app n when n is even and
-// grants app n-1 (always, reduced) when n is odd.
+// grants app n-1 (always, reduced) when n is odd; with `monitors`, see tortureMonitors.
 import WaymarkStore
 import WaymarkAuthorization
 import WaymarkSystem
@@ -14,10 +14,13 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let first = Int64(arguments[2]), (0...1 << 40).contains(first) else {
-    fail("usage: waymark-store-torture DATABASE FIRST-CHANGE", status: 2)
+guard (3...4).contains(arguments.count), let first = Int64(arguments[2]), (0...1 << 40).contains(first),
+    arguments.count == 3 || arguments[3] == "monitors"
+else {
+    fail("usage: waymark-store-torture DATABASE FIRST-CHANGE [monitors]", status: 2)
 }
 do {
+    if arguments.count == 4 { try tortureMonitors(store: MonitorStore(database: try StoreSchema.open(path: arguments[1])), from: first) }
     let store = AuthorizationStore(database: try StoreSchema.open(path: arguments[1]))
     var change = first
     while true {

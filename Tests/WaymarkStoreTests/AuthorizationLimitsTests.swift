@@ -110,7 +110,8 @@ struct AuthorizationLimitsTests {
                 "INSERT INTO pendingRequests (app, usageDescription, requestedAuthorization, firstRequestedAt) VALUES (2, 'logs', 'authorizedWhenInUse', 7)")
             try database.run("INSERT INTO settings (key, value) VALUES ('locationServicesEnabled', 0)")
         }
-        let database = try StoreSchema.open(path: directory.database)
+        let database = try Database(path: directory.database)
+        try database.migrate(Array(StoreSchema.migrations.prefix(2)))
         #expect(try database.schemaVersion() == 2)
         let store = AuthorizationStore(database: database)
         #expect(try store.app(tracker)?.authorization == .authorizedAlways && store.app(tracker)?.accuracy == .reduced)

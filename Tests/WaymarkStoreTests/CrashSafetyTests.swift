@@ -28,7 +28,8 @@ struct CrashSafetyTests {
         var next: Int64 = 0
         var killedMidRun = 0
         for _ in 0..<Self.iterations {
-            let (printed, exitedEarly) = try Self.runAndKill(directory.database, from: next)
+            let (lines, exitedEarly) = try Self.runAndKill(directory.database, from: next)
+            let printed = Set(lines.compactMap { Int64($0) })
             #expect(!exitedEarly, "the writer stopped by itself before the kill")
             if !printed.isEmpty { killedMidRun += 1 }
             acknowledged.formUnion(printed)
@@ -42,10 +43,11 @@ struct CrashSafetyTests {
         #expect(killedMidRun > Self.iterations / 4, "too few kills landed after a commit to test anything")
     }
 
-    /// Starts the writer at change `first`, kills it at a random moment and returns the changes
-    /// it acknowledged, and whether it had exited before the kill. Spawned and reaped with
+    /// Starts the writer at change `first` (with `mode`, if any), kills it at a random moment
+    /// and returns the whole lines it printed (its acknowledged changes), and whether it had
+    /// exited before the kill. Spawned and reaped with
     /// posix_spawn and waitpid (Foundation's `Process` polls for the exit every 50 ms).
-    static func runAndKill(_ database: String, from first: Int64) throws -> (Set<Int64>, Bool) {
+    static func runAndKill(_ database: String, from first: Int64, mode: [String] = []) throws -> ([Substring], Bool) {
         var pipeEnds: [Int32] = [0, 0]
         try #require(pipe(&pipeEnds) == 0)
         var actions = posix_spawn_file_actions_t()
@@ -53,7 +55,7 @@ struct CrashSafetyTests {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        let strings: [String] = [torture, database, String(first)]
+        let strings: [String] = [torture, database, String(first)] + mode
         let arguments = strings.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0
@@ -76,7 +78,7 @@ struct CrashSafetyTests {
         }
         // Only whole lines count: a change is acknowledged once its line is out.
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        return (Set(lines.compactMap { Int64($0) }), exitedEarly)
+        return (Array(lines), exitedEarly)
     }
 
     /// Change n (even) recorded a pending request of app n; change n+1 granted it.

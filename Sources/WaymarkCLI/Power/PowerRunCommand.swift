@@ -1,6 +1,7 @@
 import ArgumentParser
 import WaymarkBoard
 import WaymarkLocation
+import WaymarkMonitoring
 import WaymarkPowerProfile
 import WaymarkReceiver
 import WaymarkSimulation
@@ -36,6 +37,12 @@ struct PowerRunCommand: ParsableCommand {
     @Flag(name: .long, help: "Run as if the board had no accelerometer (GPS-only stationary detection).")
     var noAccelerometer = false
 
+    @Option(name: .long, help: ArgumentHelp("Instead of a live subscription, only geofences: a circle of this radius (metres) around each place the scenario stays at.", valueName: "METRES"))
+    var geofences: Double?
+
+    @Option(name: .long, help: "With --geofences, the travel mode whose speed bounds the next fix: walking, cycling, driving.")
+    var travel = "driving"
+
     @Option(name: .long, help: ArgumentHelp("Where to write report.json, timeline.csv and timeline.svg.", valueName: "DIRECTORY"))
     var output = "power-run"
 
@@ -44,10 +51,17 @@ struct PowerRunCommand: ParsableCommand {
             throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let boardDefinition = try loadBoard()
-        let setup = PowerRunSetup(
+        var setup = PowerRunSetup(
             scenario: try loadScenario(), profile: boardDefinition.profile, seed: seed, configuration: liveConfiguration,
             hasAccelerometer: !noAccelerometer && boardDefinition.hasAccelerometer,
             poweredDownState: boardDefinition.poweredDownState)
+        if let geofences {
+            guard let mode = TravelMode.allCases.first(where: { "\($0)" == travel }) else {
+                throw ValidationError("--travel must be one of walking, cycling, driving")
+            }
+            guard CircularRegion.radiusRange.contains(geofences) else { throw ValidationError("--geofences must be 1 to 100000 metres") }
+            setup.consumer = .geofences(radius: geofences, travel: mode)
+        }
         let started = MonotonicInstant.now
         var progress = ProgressBar(label: "\(setup.scenario.name) on \(boardDefinition.name)")
         let report = PowerRun.run(setup) { progress.update($0) }

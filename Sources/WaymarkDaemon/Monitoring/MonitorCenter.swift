@@ -1,0 +1,161 @@
+package import WaymarkAuthorization
+package import WaymarkClock
+package import WaymarkLocation
+package import WaymarkMonitoring
+package import WaymarkStore
+import WaymarkSystem
+
+/// An event for an app: with its sequence number while it is kept until acknowledged, or
+/// without one (and with `persistenceUnavailable`) when the store could not keep it.
+package struct MonitorDelivery: Hashable, Sendable {
+    /// The app the event is for.
+    package var app: AppIdentity
+    /// The monitor's name.
+    package var monitor: String
+    /// The sequence the app acknowledges (``MonitorStore/acknowledgeEvents(through:of:)``), or
+    /// nil when the event is not stored.
+    package var sequence: Int64?
+    /// The event.
+    package var event: MonitorEvent
+}
+
+/// Why a monitor operation was refused.
+package enum MonitorRefusal: Error, Hashable, Sendable {
+    /// The monitor name or the identifier is empty or longer than 128 bytes.
+    case invalidIdentifier
+    /// The monitor holds 100 records already.
+    case recordLimitReached
+    /// The app keeps ``MonitorStore/maximumMonitorsPerApp`` monitors already.
+    case monitorLimitReached
+    /// No monitor of that name is open for the app.
+    case unknownMonitor
+}
+
+/// Every app's monitors, kept and evaluated by the daemon whether or not the app is connected
+/// (docs/monitoring.md, "In the daemon"): conditions added and removed, fixes evaluated, each
+/// change stored with its events in one transaction, the events kept until the app
+/// acknowledges them, the next fix the monitors need, and the visit diary.
+///
+/// Not `Sendable`: the daemon's loop owns it. Dates come from the caller.
+package final class MonitorCenter {
+    /// The travel mode whose speed bounds how soon a border can be reached.
+    package let travel: TravelMode
+    /// Whether `app` is authorized for approximate location only: the one point where the
+    /// authorization's accuracy rule reaches the monitors (`accuracyLimited`). The daemon
+    /// sets it from its authorization book; until then every app has full accuracy.
+    package var isAccuracyLimited: (AppIdentity) -> Bool = { _ in false }
+
+    private let store: MonitorStore?
+    private var monitors: [AppIdentity: [String: Monitor]] = [:]
+    private var visits = VisitDetector()
+
+    /// The centre over `store` (nil: persistence unavailable), with every stored monitor of
+    /// every app loaded, so that conditions are watched from the start, connected or not.
+    package init(store: MonitorStore?, travel: TravelMode) throws(StoreError) {
+        self.store = store
+        self.travel = travel
+        for (app, name) in try store?.monitorsOfEveryApp() ?? [] {
+            if let monitor = try store?.monitor(named: name, of: app) { monitors[app, default: [:]][name] = monitor }
+        }
+    }
+
+    /// Opens (creating when new) the monitor `name` of `app`.
+    package func open(_ name: String, for app: AppIdentity) throws(MonitorRefusal) {
+        guard monitors[app]?[name] == nil else { return }
+        guard let monitor = Monitor(name: name) else { throw .invalidIdentifier }
+        guard monitors[app, default: [:]].count < MonitorStore.maximumMonitorsPerApp else { throw .monitorLimitReached }
+        monitors[app, default: [:]][name] = monitor
+    }
+
+    /// The monitor `name` of `app`, if open.
+    package func monitor(_ name: String, of app: AppIdentity) -> Monitor? {
+        monitors[app]?[name]
+    }
+
+    /// Adds `condition` under `identifier` to the monitor `name` of `app`, stores it and
+    /// returns the event to deliver at once, if any (`unmonitored` with its diagnostic).
+    package func add(
+        _ condition: MonitoredCondition, identifier: String, assuming: ConditionState?, to name: String, of app: AppIdentity,
+        at date: Timestamp
+    ) throws(MonitorRefusal) -> [MonitorDelivery] {
+        guard var monitor = monitors[app]?[name] else { throw .unknownMonitor }
+        let elsewhere = monitors[app, default: [:]].filter { $0.key != name }.values.reduce(0) { $0 + $1.watchedCount }
+        let event: MonitorEvent?
+        do throws(Monitor.Refusal) {
+            event = try monitor.add(condition, identifier: identifier, assuming: assuming, watchedElsewhere: elsewhere, at: date)
+        } catch {
+            switch error {
+            case .invalidIdentifier: throw .invalidIdentifier
+            case .recordLimitReached: throw .recordLimitReached
+            }
+        }
+        return keep(monitor, of: app, events: event.map { [$0] } ?? [], at: date)
+    }
+
+    /// Removes the condition `identifier` from the monitor `name` of `app`; false if none.
+    package func remove(_ identifier: String, from name: String, of app: AppIdentity, at date: Timestamp) throws(MonitorRefusal) -> Bool {
+        guard var monitor = monitors[app]?[name] else { throw .unknownMonitor }
+        guard monitor.remove(identifier: identifier) else { return false }
+        _ = keep(monitor, of: app, events: [], at: date)
+        return true
+    }
+
+    /// Evaluates every monitor of every app against `location`; returns the events, app by
+    /// app, in each monitor's order.
+    package func evaluate(_ location: Location) -> [MonitorDelivery] {
+        var deliveries: [MonitorDelivery] = []
+        for (app, named) in monitors.sorted(by: { $0.key.description < $1.key.description }) {
+            let limited = isAccuracyLimited(app)
+            for (_, var monitor) in named.sorted(by: { $0.key < $1.key }) {
+                let events = monitor.evaluate(location, accuracyLimited: limited)
+                guard !events.isEmpty else { continue }
+                deliveries += keep(monitor, of: app, events: events, at: location.timestamp)
+            }
+        }
+        return deliveries
+    }
+
+    /// The instant the monitors need their next fix, after `last` taken at `instant`, or nil
+    /// (stationary, or nothing watched): the engine's ``EngineEvent/fixNeeded(at:)``.
+    package func nextFix(after last: Location, at instant: Instant, isStationary: Bool) -> Instant? {
+        let all = monitors.values.flatMap(\.values)
+        return EvaluationScheduler.nextFix(after: last, at: instant, watching: all, travel: travel, isStationary: isStationary)
+    }
+
+    /// The events `app` has not acknowledged, to send when it connects.
+    package func pendingEvents(of app: AppIdentity) throws(StoreError) -> PendingMonitorEvents {
+        try store?.pendingEvents(of: app) ?? PendingMonitorEvents(events: [], dropped: 0)
+    }
+
+    /// `app` has the events up to `sequence`.
+    package func acknowledge(through sequence: Int64, of app: AppIdentity) throws(StoreError) {
+        try store?.acknowledgeEvents(through: sequence, of: app)
+    }
+
+    /// Feeds the visit detector and writes each visit it completes to the diary.
+    @discardableResult
+    package func visitInput(_ input: VisitInput) -> [Visit] {
+        let completed = visits.handle(input)
+        for visit in completed { try? store?.record(visit) }
+        return completed
+    }
+
+    /// When the visit detector needs its timer.
+    package var visitArrivalDue: Timestamp? { visits.arrivalDue }
+
+    /// Keeps `monitor` in memory and in the store with its events, and returns them for
+    /// delivery. When the store cannot keep them, they go out once with `persistenceUnavailable`.
+    private func keep(_ monitor: Monitor, of app: AppIdentity, events: [MonitorEvent], at date: Timestamp) -> [MonitorDelivery] {
+        monitors[app, default: [:]][monitor.name] = monitor
+        let time = RealtimeInstant(nanosecondsSinceEpoch: date.nanosecondsSinceEpoch)
+        if let store, let queued = try? store.save(monitor, of: app, queueing: events, at: time) {
+            return queued.map { MonitorDelivery(app: app, monitor: $0.monitor, sequence: $0.sequence, event: $0.event) }
+        }
+        return events.map { event in
+            var unkept = event
+            let diagnostics = Set(event.diagnostics + [.persistenceUnavailable])
+            unkept.diagnostics = MonitorDiagnostic.allCases.filter(diagnostics.contains)
+            return MonitorDelivery(app: app, monitor: monitor.name, sequence: nil, event: unkept)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import WaymarkAuthorization
+import WaymarkLocation
+import WaymarkMonitoring
+
+/// How monitor values map to columns of schema version 3, read back as strictly as written.
+extension MonitorStore {
+    static func key(_ app: AppIdentity) -> [SQLValue] {
+        [.text(app.kind.rawValue), .text(app.key)]
+    }
+
+    /// The columns of `record` after its identifier: kind, latitude, longitude, radius, assumed
+    /// state, state, state date, diagnostics.
+    static func values(_ record: ConditionRecord) -> [SQLValue] {
+        let kind: [SQLValue]
+        switch record.condition {
+        case .circularGeographic(let region):
+            kind = [.text("circularGeographic"), .real(region.latitude), .real(region.longitude), .real(region.radius)]
+        case .beaconIdentity:
+            kind = [.text("beaconIdentity"), .null, .null, .null]
+        }
+        return kind + [
+            .optionalText(record.assumedState?.rawValue), .text(record.lastEvent.state.rawValue),
+            .integer(record.lastEvent.date.nanosecondsSinceEpoch), .text(text(record.lastEvent.diagnostics)),
+        ]
+    }
+
+    /// A record from `identifier, kind, latitude, longitude, radius, assumedState, state, stateDate, diagnostics`.
+    static func record(_ row: Row) throws(StoreError) -> ConditionRecord {
+        let identifier = try row.string(0)
+        let condition: MonitoredCondition
+        switch try row.string(1) {
+        case "circularGeographic":
+            guard let region = CircularRegion(latitude: try row.double(2), longitude: try row.double(3), radius: try row.double(4)) else {
+                throw StoreError(.unexpectedValue, operation: "read condition \(identifier)", message: "not a valid circle")
+            }
+            condition = .circularGeographic(region)
+        case "beaconIdentity":
+            condition = .beaconIdentity
+        case let other:
+            throw StoreError(.unexpectedValue, operation: "read condition \(identifier)", message: "unknown kind \"\(other)\"")
+        }
+        let assumed: ConditionState? = row.isNull(5) ? nil : try row.enumeration(5)
+        let event = MonitorEvent(
+            identifier: identifier, state: try row.enumeration(6), date: Timestamp(nanosecondsSinceEpoch: try row.int64(7)),
+            diagnostics: try diagnostics(row, 8))
+        return ConditionRecord(identifier: identifier, condition: condition, assumedState: assumed, lastEvent: event)
+    }
+
+    /// Diagnostics as stored: their names joined by commas.
+    static func text(_ diagnostics: [MonitorDiagnostic]) -> String {
+        diagnostics.map(\.rawValue).joined(separator: ",")
+    }
+
+    /// The diagnostics named in `column`; an unknown name is an error.
+    static func diagnostics(_ row: Row, _ column: Int32) throws(StoreError) -> [MonitorDiagnostic] {
+        let text = try row.string(column)
+        guard !text.isEmpty else { return [] }
+        var diagnostics: [MonitorDiagnostic] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let diagnostic = MonitorDiagnostic(rawValue: String(name)) else {
+                throw StoreError(.unexpectedValue, operation: "read diagnostics", message: "unknown diagnostic \"\(name)\"")
+            }
+            diagnostics.append(diagnostic)
+        }
+        return diagnostics
+    }
+}

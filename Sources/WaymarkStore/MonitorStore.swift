@@ -1,0 +1,211 @@
+package import WaymarkAuthorization
+package import WaymarkMonitoring
+import WaymarkLocation
+package import WaymarkSystem
+
+/// The monitors of issue 15 over the daemon's ``Database``: each app's named monitors with
+/// their conditions, states and last events, the events the app has not acknowledged yet, and
+/// the device's visit diary. Each call is one transaction, on disk when it returns.
+///
+/// Delivery (docs/store.md, "Monitor schema"): an event is stored in the same transaction as
+/// the state change that made it, and stays queued until its app acknowledges it by sequence
+/// number. A crash therefore loses no event; an event sent but not acknowledged before a crash
+/// or a disconnection is sent again with the same sequence, which the client library skips when
+/// it has seen it.
+package final class MonitorStore {
+    /// Monitors one app may keep (Core Location does not limit them; the file must be bounded).
+    package static let maximumMonitorsPerApp = 16
+    /// Events kept per app until acknowledged; beyond, the oldest are dropped and counted.
+    package static let eventQueueCapacity = EventQueue<MonitorEvent>.defaultCapacity
+    /// Visits kept in the diary (about a year at three a day); beyond, the oldest go.
+    package static let maximumVisits = 1_000
+
+    let database: Database
+
+    /// The store over `database`, whose schema is at ``StoreSchema``'s version.
+    package init(database: Database) {
+        self.database = database
+    }
+
+    /// The names of the monitors `app` keeps, in the order they were first saved.
+    package func monitorNames(of app: AppIdentity) throws(StoreError) -> [String] {
+        try database.rows(
+            "SELECT name FROM monitors JOIN apps ON apps.id = monitors.app WHERE identityKind = ? AND identityKey = ? ORDER BY monitors.id",
+            Self.key(app)
+        ) { row throws(StoreError) in try row.string(0) }
+    }
+
+    /// The monitor `name` of `app` as stored, rebuilt through ``Monitor/init(name:restoring:)``
+    /// (which re-applies every rule to the untrusted file), or nil when none is stored.
+    package func monitor(named name: String, of app: AppIdentity) throws(StoreError) -> Monitor? {
+        guard let id = try monitorRowID(named: name, of: app) else { return nil }
+        let records = try database.rows(
+            """
+            SELECT identifier, kind, latitude, longitude, radius, assumedState, state, stateDate, diagnostics
+            FROM conditions WHERE monitor = ? ORDER BY position
+            """, [.integer(id)], read: Self.record)
+        return Monitor(name: name, restoring: records)
+    }
+
+    /// Writes `monitor` (all its records, replacing those stored) for `app`, and queues `events`
+    /// (the ones the change produced) for it, in one transaction; returns the queued events with
+    /// their sequence numbers. A new monitor beyond ``maximumMonitorsPerApp`` is refused
+    /// (`limitExceeded`) and nothing is written.
+    @discardableResult
+    package func save(
+        _ monitor: Monitor, of app: AppIdentity, queueing events: [MonitorEvent], at time: RealtimeInstant
+    ) throws(StoreError) -> [QueuedMonitorEvent] {
+        try database.transaction { () throws(StoreError) in
+            let appID = try database.appRowID(of: app, at: time)
+            let monitorID = try monitorRowID(creating: monitor.name, appRowID: appID)
+            try database.run("DELETE FROM conditions WHERE monitor = ?", [.integer(monitorID)])
+            for (position, record) in monitor.records.enumerated() {
+                try database.run(
+                    """
+                    INSERT INTO conditions (monitor, position, identifier, kind, latitude, longitude, radius, assumedState,
+                        state, stateDate, diagnostics)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.integer(monitorID), .integer(Int64(position)), .text(record.identifier)] + Self.values(record))
+            }
+            return try queue(events, monitor: monitor.name, appRowID: appID)
+        }
+    }
+
+    /// The events `app` has not acknowledged, oldest first, and the number dropped before them.
+    package func pendingEvents(of app: AppIdentity) throws(StoreError) -> PendingMonitorEvents {
+        guard let appID = try database.existingAppRowID(of: app) else { return PendingMonitorEvents(events: [], dropped: 0) }
+        let events = try database.rows(
+            "SELECT sequence, monitor, identifier, state, date, diagnostics FROM pendingEvents WHERE app = ? ORDER BY sequence",
+            [.integer(appID)]
+        ) { row throws(StoreError) in
+            QueuedMonitorEvent(
+                sequence: try row.int64(0), monitor: try row.string(1),
+                event: MonitorEvent(
+                    identifier: try row.string(2), state: try row.enumeration(3),
+                    date: Timestamp(nanosecondsSinceEpoch: try row.int64(4)), diagnostics: try Self.diagnostics(row, 5)))
+        }
+        let dropped = try database.rows("SELECT count FROM droppedEvents WHERE app = ?", [.integer(appID)]) {
+            row throws(StoreError) in try row.int64(0)
+        }.first ?? 0
+        return PendingMonitorEvents(events: events, dropped: Int(clamping: dropped))
+    }
+
+    /// Forgets the events of `app` up to and including `sequence`, and the count of dropped
+    /// events (reported with the pending events the app acknowledges from): the app has them.
+    package func acknowledgeEvents(through sequence: Int64, of app: AppIdentity) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            guard let appID = try database.existingAppRowID(of: app) else { return }
+            try database.run("DELETE FROM pendingEvents WHERE app = ? AND sequence <= ?", [.integer(appID), .integer(sequence)])
+            try database.run("DELETE FROM droppedEvents WHERE app = ?", [.integer(appID)])
+        }
+    }
+
+    /// Writes `visit` to the diary: an arrival adds it, the departure completes the visit of the
+    /// same arrival date (or adds it whole, when the arrival was never written). The oldest
+    /// visits beyond ``maximumVisits`` are forgotten.
+    package func record(_ visit: Visit) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            try database.run(
+                """
+                INSERT INTO visits (arrivalDate, departureDate, latitude, longitude, horizontalAccuracy) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (arrivalDate) DO UPDATE SET departureDate = excluded.departureDate, latitude = excluded.latitude,
+                    longitude = excluded.longitude, horizontalAccuracy = excluded.horizontalAccuracy
+                """,
+                [
+                    .integer(visit.arrivalDate.nanosecondsSinceEpoch), visit.departureDate.map { .integer($0.nanosecondsSinceEpoch) } ?? .null,
+                    .real(visit.latitude), .real(visit.longitude), .real(visit.horizontalAccuracy),
+                ])
+            try database.run(
+                "DELETE FROM visits WHERE arrivalDate NOT IN (SELECT arrivalDate FROM visits ORDER BY arrivalDate DESC LIMIT ?)",
+                [.integer(Int64(Self.maximumVisits))])
+        }
+    }
+
+    /// The visit diary, oldest arrival first.
+    package func visits() throws(StoreError) -> [Visit] {
+        try database.rows(
+            "SELECT arrivalDate, departureDate, latitude, longitude, horizontalAccuracy FROM visits ORDER BY arrivalDate"
+        ) { row throws(StoreError) in
+            Visit(
+                latitude: try row.double(2), longitude: try row.double(3), horizontalAccuracy: try row.double(4),
+                arrivalDate: Timestamp(nanosecondsSinceEpoch: try row.int64(0)),
+                departureDate: row.isNull(1) ? nil : Timestamp(nanosecondsSinceEpoch: try row.int64(1)))
+        }
+    }
+
+    /// Appends `events` to the app's queue and drops the oldest beyond the capacity, counting
+    /// them. Inside a transaction.
+    private func queue(_ events: [MonitorEvent], monitor: String, appRowID appID: Int64) throws(StoreError) -> [QueuedMonitorEvent] {
+        var queued: [QueuedMonitorEvent] = []
+        for event in events {
+            let sequences = try database.rows(
+                "INSERT INTO pendingEvents (app, monitor, identifier, state, date, diagnostics) VALUES (?, ?, ?, ?, ?, ?) RETURNING sequence",
+                [
+                    .integer(appID), .text(monitor), .text(event.identifier), .text(event.state.rawValue),
+                    .integer(event.date.nanosecondsSinceEpoch), .text(Self.text(event.diagnostics)),
+                ]
+            ) { row throws(StoreError) in try row.int64(0) }
+            guard let sequence = sequences.first else {
+                throw StoreError(.unexpectedValue, operation: "queue an event of \(monitor)", message: "no sequence returned")
+            }
+            queued.append(QueuedMonitorEvent(sequence: sequence, monitor: monitor, event: event))
+        }
+        let excess = try database.rows(
+            "SELECT sequence FROM pendingEvents WHERE app = ? ORDER BY sequence DESC LIMIT -1 OFFSET ?",
+            [.integer(appID), .integer(Int64(Self.eventQueueCapacity))]
+        ) { row throws(StoreError) in try row.int64(0) }
+        if let newestDropped = excess.first {
+            try database.run("DELETE FROM pendingEvents WHERE app = ? AND sequence <= ?", [.integer(appID), .integer(newestDropped)])
+            try database.run(
+                """
+                INSERT INTO droppedEvents (app, count) VALUES (?, ?)
+                ON CONFLICT (app) DO UPDATE SET count = min(count + excluded.count, 9223372036854775807)
+                """, [.integer(appID), .integer(Int64(excess.count))])
+        }
+        guard let newestDropped = excess.first else { return queued }
+        return queued.filter { $0.sequence > newestDropped }
+    }
+
+    /// The row id of the monitor `name` of `app`, or nil.
+    private func monitorRowID(named name: String, of app: AppIdentity) throws(StoreError) -> Int64? {
+        guard let appID = try database.existingAppRowID(of: app) else { return nil }
+        return try monitorRowID(named: name, appRowID: appID)
+    }
+
+    /// The row id of the monitor `name` of the app at `appID`, or nil.
+    private func monitorRowID(named name: String, appRowID appID: Int64) throws(StoreError) -> Int64? {
+        try database.rows("SELECT id FROM monitors WHERE app = ? AND name = ?", [.integer(appID), .text(name)]) {
+            row throws(StoreError) in try row.int64(0)
+        }.first
+    }
+
+    /// The row id of the monitor `name` of the app at `appID`, inserted when new (within
+    /// ``maximumMonitorsPerApp``). Inside a transaction.
+    private func monitorRowID(creating name: String, appRowID appID: Int64) throws(StoreError) -> Int64 {
+        if let id = try monitorRowID(named: name, appRowID: appID) { return id }
+        let count = try database.rows("SELECT count(*) FROM monitors WHERE app = ?", [.integer(appID)]) {
+            row throws(StoreError) in try row.int64(0)
+        }.first ?? 0
+        guard count < Self.maximumMonitorsPerApp else {
+            throw StoreError(
+                .limitExceeded, operation: "open monitor \(name)",
+                message: "the app keeps \(count) monitors, the most one app may keep")
+        }
+        let ids = try database.rows("INSERT INTO monitors (app, name) VALUES (?, ?) RETURNING id", [.integer(appID), .text(name)]) {
+            row throws(StoreError) in try row.int64(0)
+        }
+        guard let id = ids.first else {
+            throw StoreError(.unexpectedValue, operation: "open monitor \(name)", message: "inserted but no id returned")
+        }
+        return id
+    }
+}
+
+extension MonitorStore {
+    /// Every stored monitor as (app, name), for the daemon at start.
+    package func monitorsOfEveryApp() throws(StoreError) -> [(app: AppIdentity, name: String)] {
+        try database.rows(
+            "SELECT identityKind, identityKey, name FROM monitors JOIN apps ON apps.id = monitors.app ORDER BY monitors.id"
+        ) { row throws(StoreError) in (app: AppIdentity(try row.enumeration(0), try row.string(1)), name: try row.string(2)) }
+    }
+}
