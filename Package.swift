@@ -35,7 +35,8 @@ let package = Package(
             name: "WaymarkSimulation",
             dependencies: ["WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkReceiver"]
         ),
-        .target(name: "WaymarkNMEA"),
+        // Lifetimes: NMEASentence is a non-escapable view (a Span of the framer's bytes).
+        .target(name: "WaymarkNMEA", swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .target(name: "WaymarkJSON"),
         .target(name: "WaymarkMotion", dependencies: ["WaymarkClock"]),
         .target(

@@ -17,6 +17,33 @@ extension JSONBuffer {
         number(value)
     }
 
+    /// Writes a number rounded to `decimals` digits after the point, then in the shortest form
+    /// that reads back as the rounded `Double` (`1118.1`, not `1118.1000000000001`); a
+    /// non-finite value as `null`.
+    package mutating func number(_ value: Double, roundedTo decimals: Int) {
+        guard value.isFinite else {
+            null()
+            return
+        }
+        let scale = DecimalPowers.double(decimals)
+        let rounded = (value * scale).rounded() / scale
+        number(rounded.isFinite ? rounded : value)
+    }
+
+    /// Writes a member rounded as ``number(_:roundedTo:)`` writes it.
+    package mutating func member(_ name: StaticString, number value: Double, roundedTo decimals: Int) {
+        key(name)
+        number(value, roundedTo: decimals)
+    }
+
+    /// Writes an array member of strings, escaped.
+    package mutating func member(_ name: StaticString, strings: some Sequence<String>) {
+        key(name)
+        beginArray()
+        for text in strings { string(text) }
+        endArray()
+    }
+
     /// Writes `null`.
     package mutating func null() {
         literal("null")
@@ -32,7 +59,7 @@ extension JSONBuffer {
         needsComma = true
     }
 
-    /// Writes a value: objects keep their members' order; strings are escaped.
+    /// Writes a parsed value back: objects keep their members' order; strings are escaped.
     package mutating func value(_ value: JSONValue) {
         switch value {
         case .null: null()
@@ -61,18 +88,5 @@ extension JSONValue {
         var buffer = JSONBuffer(capacity: 128)
         buffer.value(self)
         return String(decoding: buffer.bytes, as: UTF8.self)
-    }
-}
-
-extension JSONValue {
-    /// The value of JSON text that ``JSONBuffer`` wrote, valid by construction; a writer bug
-    /// stops debug builds and reads as `null` otherwise.
-    package init(writtenBytes bytes: [UInt8]) {
-        do {
-            self = try JSONParser(maximumDepth: .max, maximumLength: .max).parse(bytes)
-        } catch {
-            assertionFailure("JSONBuffer wrote invalid JSON: \(error)")
-            self = .null
-        }
     }
 }

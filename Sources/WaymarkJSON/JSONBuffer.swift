@@ -138,6 +138,19 @@ package struct JSONBuffer: Sendable {
         needsComma = true
     }
 
+    /// Writes an unsigned integer value (an identifier: every `UInt64` is written, none traps).
+    package mutating func integer(_ value: UInt64) {
+        separate()
+        appendUnsigned(value)
+        needsComma = true
+    }
+
+    /// Writes an unsigned integer member.
+    package mutating func member(_ name: StaticString, _ value: UInt64) {
+        key(name)
+        integer(value)
+    }
+
     /// Writes a number value with `decimals` digits after the point.
     package mutating func fixed(_ value: Double, decimals: Int) {
         separate()

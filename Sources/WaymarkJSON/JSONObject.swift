@@ -5,7 +5,7 @@
 /// have a few members, and building them costs no hashing. Objects with more than
 /// ``indexThreshold`` members (a client's oversized message) also keep an index by name, so
 /// lookups stay constant-time whatever a peer sends.
-package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+package struct JSONObject: Hashable, Sendable {
     /// One member.
     struct Member: Hashable, Sendable {
         var key: String
@@ -22,12 +22,6 @@ package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
 
     /// An empty object.
     package init() {}
-
-    /// An object with `elements` in order (a later duplicate name replaces the earlier value).
-    package init(dictionaryLiteral elements: (String, JSONValue)...) {
-        storage.reserveCapacity(elements.count)
-        for (key, value) in elements { self[key] = value }
-    }
 
     /// The number of members.
     package var count: Int { storage.count }

@@ -1,4 +1,6 @@
-/// A JSON value, as parsed by ``JSONParser`` and written by ``JSONBuffer/value(_:)``.
+/// A JSON value, as parsed by ``JSONParser``: for reading. Messages are written by streaming
+/// into ``JSONBuffer``; ``JSONBuffer/value(_:)`` writes a parsed value back, which is how the
+/// parser and the writer are checked against each other.
 ///
 /// Numbers keep what the text said: an integral literal that fits is an exact ``integer``,
 /// anything else (a fraction, an exponent, or beyond `Int64`) is a ``double``.
@@ -32,16 +34,6 @@ package enum JSONValue: Hashable, Sendable {
     /// not integers, wherever an integer is expected.
     package var int64Value: Int64? {
         if case .integer(let value) = self { value } else { nil }
-    }
-
-    /// A number rounded to `decimals` digits after the point, so it prints without a float's
-    /// noise (`1118.1`, not `1118.1000000000001`); non-finite values become `null`.
-    package static func number(_ value: Double, decimals: Int) -> JSONValue {
-        guard value.isFinite else { return .null }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        return .double(rounded.isFinite ? rounded : value)
     }
 
     /// The string, or `nil` for other values.

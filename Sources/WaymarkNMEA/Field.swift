@@ -1,37 +1,38 @@
-/// One comma-separated field of a sentence: a view of its bytes, with exact conversions.
+/// One comma-separated field of a sentence: a view of its bytes, with exact conversions (the
+/// plain grammar, the reference of ``FieldReader``'s fast paths).
 ///
 /// Every conversion returns `nil` for an empty field (absent data). A non-empty field that
 /// does not hold what the sentence's grammar requires reports `isMalformed`, so the parser
 /// can reject the sentence instead of using a half-read value.
-public struct Field {
+struct Field {
     /// The field's bytes, without the separating commas.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
 
     /// Creates a field over the given bytes.
     @inlinable
-    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// An empty field (what reads past the last field return).
     @inlinable
-    public static var empty: Field { Field(UnsafeBufferPointer(start: nil, count: 0)) }
+    static var empty: Field { Field(UnsafeBufferPointer(start: nil, count: 0)) }
 
     /// Whether the field has no bytes.
     @inlinable
-    public var isEmpty: Bool { bytes.isEmpty }
+    var isEmpty: Bool { bytes.isEmpty }
 
     /// The field's first byte, for single-character fields such as status and hemisphere.
     @inlinable
-    public var character: UInt8? { bytes.isEmpty ? nil : bytes[0] }
+    var character: UInt8? { bytes.isEmpty ? nil : bytes[0] }
 
     /// The field as text (allocates; not for hot paths).
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Parses a decimal number with an optional sign and fraction, keeping every printed digit.
     /// Returns `.malformed` for anything else (letters, two points, more than 18 digits).
     @inlinable
-    public var decimal: Parsed<NMEADecimal> {
+    var decimal: Parsed<NMEADecimal> {
         let count = bytes.count
         guard count > 0, let base = bytes.baseAddress else { return .absent }
         var index = 0
@@ -64,12 +65,12 @@ public struct Field {
 
     /// Parses an unsigned integer of at most 9 digits.
     @inlinable
-    public var unsigned: Parsed<Int> { unsigned(allowZeroFraction: false) }
+    var unsigned: Parsed<Int> { unsigned(allowZeroFraction: false) }
 
     /// Parses an unsigned integer that may carry a fraction of zeros (`"05"`, `"5.0"`), as some
     /// receivers print counts and identifiers.
     @inlinable
-    public var integer: Parsed<Int> { unsigned(allowZeroFraction: true) }
+    var integer: Parsed<Int> { unsigned(allowZeroFraction: true) }
 
     @inlinable
     func unsigned(allowZeroFraction: Bool) -> Parsed<Int> {
@@ -93,7 +94,7 @@ public struct Field {
 
     /// Parses a single hexadecimal digit (NMEA 4.10 signal ids run 1–F).
     @inlinable
-    public var hexDigit: Parsed<Int> {
+    var hexDigit: Parsed<Int> {
         guard let first = character else { return .absent }
         guard bytes.count == 1, let value = Field.hexValue(first) else { return .malformed }
         return .value(value)
@@ -111,7 +112,7 @@ public struct Field {
 
     /// Parses a time of day `hhmmss` with an optional fraction of up to 9 digits.
     @inlinable
-    public var timeOfDay: Parsed<TimeOfDay> {
+    var timeOfDay: Parsed<TimeOfDay> {
         let count = bytes.count
         guard count > 0, let base = bytes.baseAddress else { return .absent }
         guard count >= 6, count != 7, count <= 16,
@@ -135,7 +136,7 @@ public struct Field {
 
     /// Parses a date `ddmmyy` (or `ddmmyyyy`, which some receivers print).
     @inlinable
-    public var date: Parsed<NMEADate> {
+    var date: Parsed<NMEADate> {
         let count = bytes.count
         guard count > 0, let base = bytes.baseAddress else { return .absent }
         guard count == 6 || count == 8,
@@ -154,7 +155,7 @@ public struct Field {
     /// Parses a latitude or longitude printed as `ddmm.mmmm` or `dddmm.mmmm` with its
     /// hemisphere field (`N`/`S` or `E`/`W`).
     @inlinable
-    public func coordinate(hemisphere: Field, maximumDegrees: Int64) -> Parsed<NMEACoordinate> {
+    func coordinate(hemisphere: Field, maximumDegrees: Int64) -> Parsed<NMEACoordinate> {
         let value: NMEADecimal
         switch decimal {
         case .absent: return .absent
@@ -186,7 +187,7 @@ public struct Field {
 }
 
 /// The outcome of reading one field: a value, nothing (an empty field), or malformed content.
-public enum Parsed<Value> {
+enum Parsed<Value> {
     /// The field was empty.
     case absent
     /// The field held a valid value.

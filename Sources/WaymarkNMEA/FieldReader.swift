@@ -3,17 +3,21 @@
 ///
 /// The typed readers scan and convert in one pass over the bytes (no separate search for
 /// the comma), which is what keeps a full typed parse near a few nanoseconds per field.
-public struct FieldReader {
+/// This is the one seam of the fast paths (words of eight bytes, fixed-width runs): each
+/// steps aside, leaving the position unchanged, wherever it does not apply, and the plain
+/// grammar of ``Field`` reads the field instead. Internal: it walks by pointer the body that
+/// ``NMEAParser/parse(_:into:)`` holds for the call, and lives no longer than that call.
+struct FieldReader {
     @usableFromInline var position: UnsafePointer<UInt8>
     @usableFromInline let end: UnsafePointer<UInt8>
     /// Where the body starts.
     @usableFromInline let start: UnsafePointer<UInt8>
     /// Whether a field read through one of the typed accessors was malformed.
-    public var isMalformed = false
+    var isMalformed = false
 
     /// Creates a reader positioned at the first field after the address field.
     @inlinable
-    public init(body: UnsafeBufferPointer<UInt8>) {
+    init(body: UnsafeBufferPointer<UInt8>) {
         self.init(body: body, skipping: 0)
         _ = next()  // the address field
     }
@@ -39,11 +43,11 @@ public struct FieldReader {
 
     /// Whether every field has been read.
     @inlinable
-    public var isAtEnd: Bool { position > end }
+    var isAtEnd: Bool { position > end }
 
     /// The next field; an empty field once the sentence has no more.
     @inlinable
-    public mutating func next() -> Field {
+    mutating func next() -> Field {
         guard position <= end else { return .empty }
         let start = position
         var cursor = position
@@ -56,7 +60,7 @@ public struct FieldReader {
 
     /// How many fields are left to read (an empty trailing field counts).
     @inlinable
-    public var remainingFieldCount: Int {
+    var remainingFieldCount: Int {
         guard position <= end else { return 0 }
         var count = 1
         var cursor = position
@@ -98,19 +102,19 @@ public struct FieldReader {
 
     /// Skips `count` fields.
     @inlinable
-    public mutating func skip(_ count: Int) {
+    mutating func skip(_ count: Int) {
         for _ in 0..<count { _ = next() }
     }
 
     /// Reads a field of type `Value`, recording malformed content.
     @inlinable
-    public mutating func read<Value>(_ parse: (Field) -> Parsed<Value>) -> Value? {
+    mutating func read<Value>(_ parse: (Field) -> Parsed<Value>) -> Value? {
         accept(parse(next()))
     }
 
     /// Unwraps an already parsed value, recording malformed content.
     @inlinable
-    public mutating func accept<Value>(_ parsed: Parsed<Value>) -> Value? {
+    mutating func accept<Value>(_ parsed: Parsed<Value>) -> Value? {
         switch parsed {
         case .absent: return nil
         case .value(let value): return value
@@ -122,7 +126,7 @@ public struct FieldReader {
 
     /// Reads a single character.
     @inlinable
-    public mutating func character() -> UInt8? {
+    mutating func character() -> UInt8? {
         guard position < end else {
             position += 1
             return nil
@@ -141,7 +145,7 @@ public struct FieldReader {
     /// Reads an unsigned integer of at most 9 digits; with `allowZeroFraction`, a fraction
     /// of zeros (`"5.0"`) as some receivers print counts.
     @inlinable @inline(__always)
-    public mutating func unsigned(allowZeroFraction: Bool = false) -> Int? {
+    mutating func unsigned(allowZeroFraction: Bool = false) -> Int? {
         if let plain = plainDigits(atMost: 7) {
             return plain.count > 0 ? DigitWord.longValue(plain.values, digits: plain.count) : nil
         }
@@ -177,7 +181,7 @@ public struct FieldReader {
     /// an `Optional`: -1 when the field is empty or malformed (the latter also marks the
     /// sentence malformed). The satellite lists of GSV are made of these.
     @inlinable @inline(__always)
-    public mutating func smallInteger() -> Int32 {
+    mutating func smallInteger() -> Int32 {
         if let plain = plainDigits(atMost: 4) {
             return plain.count > 0 ? DigitWord.value(plain.values, digits: plain.count) : -1
         }
@@ -208,7 +212,7 @@ public struct FieldReader {
 
     /// Reads a single hexadecimal digit (NMEA 4.10 signal ids run 1–F).
     @inlinable
-    public mutating func hexDigit() -> Int? {
+    mutating func hexDigit() -> Int? {
         // A digit followed by a comma or the end of the body, read on the spot.
         if end - position >= 1, position + 1 == end || position[1] == UInt8(ascii: ","),
             let value = Field.hexValue(position.pointee)
@@ -221,11 +225,11 @@ public struct FieldReader {
 
     /// Reads an integer that may be printed with a zero fraction.
     @inlinable
-    public mutating func integer() -> Int? { unsigned(allowZeroFraction: true) }
+    mutating func integer() -> Int? { unsigned(allowZeroFraction: true) }
 
     /// Reads a decimal number with an optional sign and fraction, keeping every printed digit.
     @inlinable
-    public mutating func decimal() -> NMEADecimal? {
+    mutating func decimal() -> NMEADecimal? {
         let end = self.end
         guard position < end, position.pointee != UInt8(ascii: ",") else {
             position += 1
@@ -262,19 +266,19 @@ public struct FieldReader {
 
     /// Reads a time of day.
     @inlinable
-    public mutating func timeOfDay() -> TimeOfDay? { fixedWidthTimeOfDay() ?? read { $0.timeOfDay } }
+    mutating func timeOfDay() -> TimeOfDay? { fixedWidthTimeOfDay() ?? read { $0.timeOfDay } }
 
     /// Reads a date.
     @inlinable
-    public mutating func date() -> NMEADate? { read { $0.date } }
+    mutating func date() -> NMEADate? { read { $0.date } }
 
     /// Reads a latitude field and its hemisphere field.
     @inlinable
-    public mutating func latitude() -> NMEACoordinate? { coordinate(maximumDegrees: 90) }
+    mutating func latitude() -> NMEACoordinate? { coordinate(maximumDegrees: 90) }
 
     /// Reads a longitude field and its hemisphere field.
     @inlinable
-    public mutating func longitude() -> NMEACoordinate? { coordinate(maximumDegrees: 180) }
+    mutating func longitude() -> NMEACoordinate? { coordinate(maximumDegrees: 180) }
 
     @inlinable
     mutating func coordinate(maximumDegrees: Int64) -> NMEACoordinate? {

@@ -164,7 +164,7 @@ public struct NMEAFramer: Sendable {
         else { return nil }
         if high << 4 | low == sum {
             statistics.sentences += 1
-            body(NMEASentence(startDelimiter: base[start], body: UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd &- bodyStart)))
+            body(NMEASentence(startDelimiter: base[start], body: UnsafeBufferPointer(start: base + bodyStart, count: bodyEnd &- bodyStart).span))
         } else {
             statistics.badChecksums += 1
         }
@@ -200,11 +200,11 @@ public struct NMEAFramer: Sendable {
     @inline(__always)
     private mutating func deliver(_ tail: UnsafeBufferPointer<UInt8>, _ body: (NMEASentence) -> Void) {
         if carry.isEmpty {
-            body(NMEASentence(startDelimiter: delimiter, body: tail))
+            body(NMEASentence(startDelimiter: delimiter, body: tail.span))
         } else {
             carry.append(contentsOf: tail)
             let sentenceDelimiter = delimiter
-            carry.withUnsafeBufferPointer { body(NMEASentence(startDelimiter: sentenceDelimiter, body: $0)) }
+            body(NMEASentence(startDelimiter: sentenceDelimiter, body: carry.span))
         }
     }
 

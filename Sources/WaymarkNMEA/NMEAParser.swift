@@ -89,7 +89,12 @@ public enum NMEAParser {
     /// storage holds the sentence only when the outcome is ``ParseOutcome/parsed``. For hot
     /// loops: the parsed sentence (up to 160 bytes) is written once, never copied out.
     public static func parse(_ sentence: NMEASentence, into parsed: inout ParsedSentence) -> ParseOutcome {
-        let body = sentence.body
+        sentence.body.withUnsafeBufferPointer { parse(body: $0, into: &parsed) }
+    }
+
+    /// Parses a sentence body, which stays valid for the call: the field readers walk it by
+    /// pointer, and none of them outlives the call.
+    private static func parse(body: UnsafeBufferPointer<UInt8>, into parsed: inout ParsedSentence) -> ParseOutcome {
         guard body.count >= 5, let base = body.baseAddress,
             body.count == 5 || base[5] == UInt8(ascii: ","), base[0] != UInt8(ascii: "P")
         else { return .unsupported }

@@ -51,8 +51,10 @@ package struct AuthorizationStatus: Hashable, Sendable {
         self.fullAccuracy = fullAccuracy
     }
 
-    var json: JSONObject {
-        ["authorization": .string(state.rawValue), "fullAccuracy": .bool(fullAccuracy)]
+    /// Writes the members of the `result` object.
+    func writeMembers(to buffer: inout JSONBuffer) {
+        buffer.member("authorization", text: state.rawValue)
+        buffer.member("fullAccuracy", fullAccuracy)
     }
 
     init(_ fields: Fields) throws(ProtocolError) {

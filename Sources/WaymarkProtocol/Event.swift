@@ -11,20 +11,23 @@ package enum Event: Hashable, Sendable {
     /// A monitor's event (version 3): `{"event":"monitorEvent","monitor":2,"identifier":"home",…}`.
     case monitorEvent(monitor: UInt64, event: MonitorEvent)
 
-    /// The event as JSON.
-    package var json: JSONValue {
+    /// Writes the event's object.
+    package func write(to buffer: inout JSONBuffer) {
         switch self {
         case .update(let update):
-            return [
-                "event": "update", "subscription": .integer(Int64(update.subscription)), "update": update.update.json,
-                "missed": .integer(Int64(update.missed)),
-            ]
+            UpdateEvent.write(subscription: update.subscription, missed: update.missed, to: &buffer) { update.update.write(to: &$0) }
         case .sessionDiagnostics(let session, let diagnostics):
-            return ["event": "sessionDiagnostics", "session": .integer(Int64(session)), "diagnostics": .array(diagnostics.map(JSONValue.string))]
+            buffer.beginObject()
+            buffer.member("event", "sessionDiagnostics")
+            buffer.member("session", session)
+            buffer.member("diagnostics", strings: diagnostics)
+            buffer.endObject()
         case .monitorEvent(let monitor, let event):
-            var object: JSONObject = ["event": "monitorEvent", "monitor": .integer(Int64(monitor))]
-            for (key, value) in event.json.members { object[key] = value }
-            return .object(object)
+            buffer.beginObject()
+            buffer.member("event", "monitorEvent")
+            buffer.member("monitor", monitor)
+            event.writeMembers(to: &buffer)
+            buffer.endObject()
         }
     }
 
@@ -75,14 +78,19 @@ extension UpdateEvent {
     /// `ServerMessage.event(.update(…)).line`, without encoding the update again.
     package static func line(subscription: UInt64, encodedUpdate: [UInt8], missed: Int) -> [UInt8] {
         var buffer = JSONBuffer(capacity: encodedUpdate.count + 64)
-        buffer.beginObject()
-        buffer.member("event", "update")
-        buffer.member("subscription", Int(subscription))
-        buffer.key("update")
-        buffer.raw(encodedUpdate)
-        buffer.member("missed", missed)
-        buffer.endObject()
+        write(subscription: subscription, missed: missed, to: &buffer) { $0.raw(encodedUpdate) }
         buffer.newline()
         return buffer.bytes
+    }
+
+    /// Writes an `update` event's object, the update itself by `writeUpdate`.
+    static func write(subscription: UInt64, missed: Int, to buffer: inout JSONBuffer, update writeUpdate: (inout JSONBuffer) -> Void) {
+        buffer.beginObject()
+        buffer.member("event", "update")
+        buffer.member("subscription", subscription)
+        buffer.key("update")
+        writeUpdate(&buffer)
+        buffer.member("missed", missed)
+        buffer.endObject()
     }
 }

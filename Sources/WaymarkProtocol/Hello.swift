@@ -31,8 +31,11 @@ package struct HelloResult: Hashable, Sendable {
         self.pid = pid
     }
 
-    var json: JSONObject {
-        ["daemonVersion": .string(daemonVersion), "protocolVersion": .integer(Int64(protocolVersion)), "pid": .integer(Int64(pid))]
+    /// Writes the members of the `result` object.
+    func writeMembers(to buffer: inout JSONBuffer) {
+        buffer.member("daemonVersion", text: daemonVersion)
+        buffer.member("protocolVersion", protocolVersion)
+        buffer.member("pid", pid)
     }
 
     init(_ fields: Fields) throws(ProtocolError) {

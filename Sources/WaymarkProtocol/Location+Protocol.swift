@@ -49,13 +49,6 @@ extension Location {
         buffer.endObject()
     }
 
-    /// The `location` object as a JSON value (read back from what ``write(to:)`` writes).
-    package var json: JSONValue {
-        var buffer = JSONBuffer(capacity: 512)
-        write(to: &buffer)
-        return JSONValue(writtenBytes: buffer.bytes)
-    }
-
     /// Decodes a `location` object.
     init(_ fields: Fields) throws(ProtocolError) {
         let source = try fields.fields("sourceInformation")

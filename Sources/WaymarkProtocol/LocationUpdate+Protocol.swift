@@ -9,18 +9,8 @@ extension LocationUpdate {
         buffer.key("location")
         if let location { location.write(to: &buffer) } else { buffer.null() }
         buffer.member("isStationary", isStationary)
-        buffer.key("diagnostics")
-        buffer.beginArray()
-        for name in diagnostics.names { buffer.string(name) }
-        buffer.endArray()
+        buffer.member("diagnostics", strings: diagnostics.names)
         buffer.endObject()
-    }
-
-    /// The `update` object as a JSON value (read back from what ``write(to:)`` writes).
-    package var json: JSONValue {
-        var buffer = JSONBuffer(capacity: 512)
-        write(to: &buffer)
-        return JSONValue(writtenBytes: buffer.bytes)
     }
 
     /// Decodes an `update` object.
@@ -33,11 +23,6 @@ extension LocationUpdate {
 }
 
 extension Diagnostics {
-    /// The names of the diagnostics that are set, as a JSON array.
-    package var json: JSONValue {
-        .array(names.map(JSONValue.string))
-    }
-
     /// The diagnostics named in `names`; names this version does not know are ignored, so a
     /// newer daemon may add some.
     init(names: [String]) {

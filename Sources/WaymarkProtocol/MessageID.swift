@@ -16,13 +16,18 @@ package enum MessageID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The id as JSON.
-    package var json: JSONValue {
+    /// Writes the id: a number or an escaped string.
+    func write(to buffer: inout JSONBuffer) {
         switch self {
-        case .number(let number): .integer(number)
-        case .string(let text): .string(text)
+        case .number(let number): buffer.integer(number)
+        case .string(let text): buffer.string(text)
         }
     }
 
-    package var description: String { json.jsonText }
+    /// The id as JSON text.
+    package var description: String {
+        var buffer = JSONBuffer(capacity: 32)
+        write(to: &buffer)
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
 }

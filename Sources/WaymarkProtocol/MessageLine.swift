@@ -16,18 +16,11 @@ enum MessageLine {
         return try Fields(value, at: "")
     }
 
-    /// The bytes of `value` followed by a newline.
-    static func bytes(_ value: JSONValue) -> [UInt8] {
+    /// The bytes `write` writes, followed by a newline.
+    static func bytes(_ write: (inout JSONBuffer) -> Void) -> [UInt8] {
         var buffer = JSONBuffer(capacity: 256)
-        buffer.value(value)
+        write(&buffer)
         buffer.newline()
         return buffer.bytes
-    }
-
-    /// `object` without its `null` members (absent and `null` mean the same in the protocol).
-    static func compact(_ object: JSONObject) -> JSONObject {
-        var compacted = JSONObject()
-        for (key, value) in object.members where value != .null { compacted[key] = value }
-        return compacted
     }
 }

@@ -17,8 +17,17 @@ package struct CircularGeographicCondition: Hashable, Sendable {
         self.radius = radius
     }
 
-    var json: JSONValue {
-        ["type": "circularGeographic", "center": ["latitude": .double(latitude), "longitude": .double(longitude)], "radius": .double(radius)]
+    /// Writes the `condition` object.
+    func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
+        buffer.member("type", "circularGeographic")
+        buffer.key("center")
+        buffer.beginObject()
+        buffer.member("latitude", number: latitude)
+        buffer.member("longitude", number: longitude)
+        buffer.endObject()
+        buffer.member("radius", number: radius)
+        buffer.endObject()
     }
 
     init(_ fields: Fields) throws(ProtocolError) {
@@ -79,11 +88,13 @@ package struct MonitorEvent: Hashable, Sendable {
         self.diagnostics = diagnostics
     }
 
-    var json: JSONObject {
-        [
-            "identifier": .string(identifier), "state": .string(state.rawValue), "date": .string(date.protocolText),
-            "diagnostics": .array(diagnostics.map(JSONValue.string)),
-        ]
+    /// Writes the event's members (of a `monitorEvent` event or a record's `lastEvent`).
+    func writeMembers(to buffer: inout JSONBuffer) {
+        buffer.member("identifier", text: identifier)
+        buffer.member("state", text: state.rawValue)
+        buffer.key("date")
+        buffer.string(unescaped: date.appendProtocolText)
+        buffer.member("diagnostics", strings: diagnostics)
     }
 
     init(_ fields: Fields) throws(ProtocolError) {
@@ -106,8 +117,16 @@ package struct MonitorRecord: Hashable, Sendable {
         self.lastEvent = lastEvent
     }
 
-    var json: JSONObject {
-        ["condition": condition.json, "lastEvent": .object(lastEvent.json)]
+    /// Writes the `record` object.
+    func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
+        buffer.key("condition")
+        condition.write(to: &buffer)
+        buffer.key("lastEvent")
+        buffer.beginObject()
+        lastEvent.writeMembers(to: &buffer)
+        buffer.endObject()
+        buffer.endObject()
     }
 
     init(_ fields: Fields) throws(ProtocolError) {

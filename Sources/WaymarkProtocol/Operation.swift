@@ -65,33 +65,38 @@ package enum Operation: Hashable, Sendable {
         }
     }
 
-    /// The operation's parameters: the request's members besides `id` and `op`.
-    var parameters: JSONObject {
+    /// Writes the operation's parameters: the request's members besides `id` and `op`
+    /// (an absent optional is left out: absent and `null` mean the same in the protocol).
+    func writeParameters(to buffer: inout JSONBuffer) {
         switch self {
-        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession: [:]
+        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession: break
         case .hello(let hello):
-            ["version": .integer(Int64(hello.version)), "appID": hello.appID.map(JSONValue.string) ?? .null]
-        case .startLiveUpdates(let configuration): ["configuration": .string(configuration.rawValue)]
-        case .stopLiveUpdates(let subscription): ["subscription": .integer(Int64(subscription))]
+            buffer.member("version", hello.version)
+            if let appID = hello.appID { buffer.member("appID", text: appID) }
+        case .startLiveUpdates(let configuration): buffer.member("configuration", text: configuration.rawValue)
+        case .stopLiveUpdates(let subscription): buffer.member("subscription", subscription)
         case .requestLocation(let request):
-            ["desiredAccuracy": .double(request.desiredAccuracy), "timeout": .double(request.timeout.seconds)]
-        case .cancelRequest(let request): ["request": request.json]
+            buffer.member("desiredAccuracy", number: request.desiredAccuracy)
+            buffer.member("timeout", number: request.timeout.seconds)
+        case .cancelRequest(let request):
+            buffer.key("request")
+            request.write(to: &buffer)
         case .startServiceSession(let request):
-            [
-                "authorization": .string(request.authorization.rawValue),
-                "fullAccuracyPurposeKey": request.fullAccuracyPurposeKey.map(JSONValue.string) ?? .null,
-            ]
+            buffer.member("authorization", text: request.authorization.rawValue)
+            if let key = request.fullAccuracyPurposeKey { buffer.member("fullAccuracyPurposeKey", text: key) }
         case .stopServiceSession(let session), .stopBackgroundActivitySession(let session):
-            ["session": .integer(Int64(session))]
-        case .openMonitor(let name): ["name": .string(name)]
-        case .closeMonitor(let monitor), .monitorIdentifiers(let monitor): ["monitor": .integer(Int64(monitor))]
+            buffer.member("session", session)
+        case .openMonitor(let name): buffer.member("name", text: name)
+        case .closeMonitor(let monitor), .monitorIdentifiers(let monitor): buffer.member("monitor", monitor)
         case .addCondition(let request):
-            [
-                "monitor": .integer(Int64(request.monitor)), "identifier": .string(request.identifier),
-                "condition": request.condition.json, "assuming": request.assuming.map { .string($0.rawValue) } ?? .null,
-            ]
+            buffer.member("monitor", request.monitor)
+            buffer.member("identifier", text: request.identifier)
+            buffer.key("condition")
+            request.condition.write(to: &buffer)
+            if let assuming = request.assuming { buffer.member("assuming", text: assuming.rawValue) }
         case .removeCondition(let monitor, let identifier), .monitorRecord(let monitor, let identifier):
-            ["monitor": .integer(Int64(monitor)), "identifier": .string(identifier)]
+            buffer.member("monitor", monitor)
+            buffer.member("identifier", text: identifier)
         }
     }
 

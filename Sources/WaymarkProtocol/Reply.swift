@@ -23,15 +23,22 @@ package struct Reply: Hashable, Sendable {
         self.outcome = outcome
     }
 
-    /// The reply as JSON.
-    package var json: JSONValue {
-        var object: JSONObject = ["id": id?.json ?? .null]
-        if let op = operation?.rawValue ?? unknownOperation { object["op"] = .string(op) }
+    /// Writes the reply's object: `id` (`null` when unknown), `op` when known, then `result`
+    /// or `error`.
+    package func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
+        buffer.key("id")
+        if let id { id.write(to: &buffer) } else { buffer.null() }
+        if let op = operation?.rawValue ?? unknownOperation { buffer.member("op", text: op) }
         switch outcome {
-        case .success(let result): object["result"] = .object(result.json)
-        case .failure(let error): object["error"] = .object(error.json)
+        case .success(let result):
+            buffer.key("result")
+            result.write(to: &buffer)
+        case .failure(let error):
+            buffer.key("error")
+            error.write(to: &buffer)
         }
-        return .object(object)
+        buffer.endObject()
     }
 
     /// Decodes a reply's members. A reply whose `result` does not decode becomes a failure
@@ -57,11 +64,13 @@ package struct Reply: Hashable, Sendable {
 }
 
 extension ProtocolError {
-    /// The `error` object.
-    var json: JSONObject {
-        var object: JSONObject = ["code": .string(code.rawValue), "message": .string(message)]
-        if let availableInVersion { object["availableInVersion"] = .integer(Int64(availableInVersion)) }
-        return object
+    /// Writes the `error` object.
+    func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
+        buffer.member("code", text: code.rawValue)
+        buffer.member("message", text: message)
+        if let availableInVersion { buffer.member("availableInVersion", availableInVersion) }
+        buffer.endObject()
     }
 
     /// Decodes an `error` object; a code this version does not know becomes `internalError`

@@ -24,20 +24,28 @@ package enum ReplyResult: Hashable, Sendable {
     /// To `monitorIdentifiers`.
     case identifiers([String])
 
-    /// The reply's `result` object.
-    var json: JSONObject {
+    /// Writes the reply's `result` object.
+    func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
         switch self {
-        case .hello(let hello): hello.json
-        case .done: [:]
-        case .subscription(let subscription): ["subscription": .integer(Int64(subscription))]
-        case .location(let location): ["location": location.json]
-        case .status(let status): ["status": status.json]
-        case .authorization(let status): status.json
-        case .session(let session): ["session": .integer(Int64(session))]
-        case .monitor(let monitor): ["monitor": .integer(Int64(monitor))]
-        case .record(let record): ["record": .object(record.json)]
-        case .identifiers(let identifiers): ["identifiers": .array(identifiers.map(JSONValue.string))]
+        case .hello(let hello): hello.writeMembers(to: &buffer)
+        case .done: break
+        case .subscription(let subscription): buffer.member("subscription", subscription)
+        case .location(let location):
+            buffer.key("location")
+            location.write(to: &buffer)
+        case .status(let status):
+            buffer.key("status")
+            status.write(to: &buffer)
+        case .authorization(let status): status.writeMembers(to: &buffer)
+        case .session(let session): buffer.member("session", session)
+        case .monitor(let monitor): buffer.member("monitor", monitor)
+        case .record(let record):
+            buffer.key("record")
+            record.write(to: &buffer)
+        case .identifiers(let identifiers): buffer.member("identifiers", strings: identifiers)
         }
+        buffer.endObject()
     }
 
     /// Decodes the `result` of a reply to `operation`.

@@ -13,15 +13,18 @@ package struct Request: Hashable, Sendable {
         self.operation = operation
     }
 
-    /// The request as JSON.
-    package var json: JSONValue {
-        var object: JSONObject = ["id": id.json, "op": .string(operation.name.rawValue)]
-        for (key, value) in MessageLine.compact(operation.parameters).members { object[key] = value }
-        return .object(object)
+    /// Writes the request's object: `id`, `op`, then the operation's parameters.
+    package func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
+        buffer.key("id")
+        id.write(to: &buffer)
+        buffer.member("op", text: operation.name.rawValue)
+        operation.writeParameters(to: &buffer)
+        buffer.endObject()
     }
 
     /// The request as a line, newline included.
-    package var line: [UInt8] { MessageLine.bytes(json) }
+    package var line: [UInt8] { MessageLine.bytes { write(to: &$0) } }
 
     /// Decodes a line (without its newline). Members the operation does not define are ignored.
     package init(line: some Collection<UInt8>) throws(RejectedRequest) {

@@ -13,14 +13,14 @@ package enum ServerMessage: Hashable, Sendable {
         self = fields.object["event"] == nil ? .reply(try Reply(fields)) : .event(try Event(fields))
     }
 
-    /// The message as JSON.
-    package var json: JSONValue {
+    /// Writes the message's object.
+    package func write(to buffer: inout JSONBuffer) {
         switch self {
-        case .reply(let reply): reply.json
-        case .event(let event): event.json
+        case .reply(let reply): reply.write(to: &buffer)
+        case .event(let event): event.write(to: &buffer)
         }
     }
 
     /// The message as a line, newline included.
-    package var line: [UInt8] { MessageLine.bytes(json) }
+    package var line: [UInt8] { MessageLine.bytes { write(to: &$0) } }
 }

@@ -2,28 +2,63 @@ package import WaymarkJSON
 package import WaymarkLocation
 
 extension StatusReport {
-    /// The report as the protocol's `status` object.
-    package var json: JSONValue {
-        [
-            "daemonVersion": .string(daemonVersion), "uptime": .number(uptime, decimals: 3),
-            "source": ["kind": .string(source.kind), "description": .string(source.description), "isSimulated": .bool(source.isSimulated)],
-            "receiverPower": ["state": .string(receiverPowerState), "since": .number(receiverPowerSince, decimals: 3)],
-            "lastLocation": lastLocation?.json ?? .null, "isStationary": .bool(isStationary),
-            "clients": .integer(Int64(clients)), "liveSubscriptions": .integer(Int64(liveSubscriptions)),
-            "pendingRequests": .integer(Int64(pendingRequests)), "diagnostics": diagnostics.json,
-            "powerLedger": .array(powerLedger.map { entry in
-                ["state": .string(entry.state), "seconds": .number(entry.seconds, decimals: 3), "milliwattHours": .number(entry.milliwattHours, decimals: 4)]
-            }),
-            "transitions": .integer(Int64(transitions)),
-            "motionDetection": .string(motionDetection),
-            "eventLoop": eventLoop.map { counts in
-                ["timers": .integer(Int64(counts.timers)), "descriptors": .integer(Int64(counts.descriptors))]
-            } ?? .null,
-            "recentTransitions": .array(recentTransitions.map { transition in
-                ["time": .number(transition.time, decimals: 3), "from": .string(transition.from), "to": .string(transition.to),
-                 "reason": .string(transition.reason)]
-            }),
-        ]
+    /// Writes the protocol's `status` object: times in seconds rounded to the millisecond,
+    /// energy to the microwatt-hour.
+    package func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
+        buffer.member("daemonVersion", text: daemonVersion)
+        buffer.member("uptime", number: uptime, roundedTo: 3)
+        buffer.key("source")
+        buffer.beginObject()
+        buffer.member("kind", text: source.kind)
+        buffer.member("description", text: source.description)
+        buffer.member("isSimulated", source.isSimulated)
+        buffer.endObject()
+        buffer.key("receiverPower")
+        buffer.beginObject()
+        buffer.member("state", text: receiverPowerState)
+        buffer.member("since", number: receiverPowerSince, roundedTo: 3)
+        buffer.endObject()
+        buffer.key("lastLocation")
+        if let lastLocation { lastLocation.write(to: &buffer) } else { buffer.null() }
+        buffer.member("isStationary", isStationary)
+        buffer.member("clients", clients)
+        buffer.member("liveSubscriptions", liveSubscriptions)
+        buffer.member("pendingRequests", pendingRequests)
+        buffer.member("diagnostics", strings: diagnostics.names)
+        buffer.key("powerLedger")
+        buffer.beginArray()
+        for entry in powerLedger {
+            buffer.beginObject()
+            buffer.member("state", text: entry.state)
+            buffer.member("seconds", number: entry.seconds, roundedTo: 3)
+            buffer.member("milliwattHours", number: entry.milliwattHours, roundedTo: 4)
+            buffer.endObject()
+        }
+        buffer.endArray()
+        buffer.member("transitions", transitions)
+        buffer.member("motionDetection", text: motionDetection)
+        buffer.key("eventLoop")
+        if let eventLoop {
+            buffer.beginObject()
+            buffer.member("timers", eventLoop.timers)
+            buffer.member("descriptors", eventLoop.descriptors)
+            buffer.endObject()
+        } else {
+            buffer.null()
+        }
+        buffer.key("recentTransitions")
+        buffer.beginArray()
+        for transition in recentTransitions {
+            buffer.beginObject()
+            buffer.member("time", number: transition.time, roundedTo: 3)
+            buffer.member("from", text: transition.from)
+            buffer.member("to", text: transition.to)
+            buffer.member("reason", text: transition.reason)
+            buffer.endObject()
+        }
+        buffer.endArray()
+        buffer.endObject()
     }
 
     /// Decodes a `status` object.

@@ -1,15 +1,9 @@
 import WaymarkLocation
 
 extension Timestamp {
-    /// ISO 8601 in UTC with as many fractional digits as the instant needs (3, 6 or 9), so it
-    /// reads back exactly: `2024-06-01T12:00:00.125Z`, `2024-06-01T12:00:00.123456789Z`.
-    var protocolText: String {
-        var bytes: [UInt8] = []
-        appendProtocolText(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends ``protocolText``'s bytes to `bytes`.
+    /// Appends the instant in ISO 8601, UTC, with as many fractional digits as it needs (3, 6
+    /// or 9), so it reads back exactly: `2024-06-01T12:00:00.125Z`,
+    /// `2024-06-01T12:00:00.123456789Z`.
     func appendProtocolText(to bytes: inout [UInt8]) {
         let date = date
         let nanoseconds = nanosecondsOfDay

@@ -158,16 +158,15 @@ struct FastPathTests {
         ]
         var storage = ParsedSentence()
         for text in sentences {
-            Array(text.utf8).withUnsafeBufferPointer { body in
-                let sentence = NMEASentence(body: body)
-                let outcome = NMEAParser.parse(sentence, into: &storage)
-                switch NMEAParser.parse(sentence) {
-                case .parsed(let parsed):
-                    #expect(outcome == .parsed)
-                    #expect(storage == parsed)
-                case .unsupported: #expect(outcome == .unsupported)
-                case .malformed: #expect(outcome == .malformed)
-                }
+            let bytes = Array(text.utf8)
+            let sentence = NMEASentence(body: bytes.span)
+            let outcome = NMEAParser.parse(sentence, into: &storage)
+            switch NMEAParser.parse(sentence) {
+            case .parsed(let parsed):
+                #expect(outcome == .parsed)
+                #expect(storage == parsed)
+            case .unsupported: #expect(outcome == .unsupported)
+            case .malformed: #expect(outcome == .malformed)
             }
         }
     }

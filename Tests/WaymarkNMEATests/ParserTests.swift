@@ -6,7 +6,8 @@ func parse(_ text: String) -> ParseResult {
     var body = Substring(text)
     if body.first == "$" { body = body.dropFirst() }
     if let star = body.lastIndex(of: "*") { body = body[..<star] }
-    return Array(body.utf8).withUnsafeBufferPointer { NMEAParser.parse(NMEASentence(body: $0)) }
+    let bytes = Array(body.utf8)
+    return NMEAParser.parse(NMEASentence(body: bytes.span))
 }
 
 func message(_ text: String) -> NMEAMessage? {

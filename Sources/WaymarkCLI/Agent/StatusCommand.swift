@@ -16,7 +16,7 @@ struct StatusCommand: AsyncParsableCommand {
         let status = try await WaymarkAgent.status()
         if json {
             var buffer = JSONBuffer()
-            buffer.value(status.json)
+            status.write(to: &buffer)
             buffer.newline()
             try StandardOutput().write(buffer.bytes)
             return

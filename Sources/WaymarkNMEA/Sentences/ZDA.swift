@@ -35,7 +35,7 @@ public struct ZDA: Hashable, Sendable {
 extension Parsed {
     /// Transforms a parsed value, keeping absence and malformation.
     @inlinable
-    public func map<Other>(_ transform: (Value) -> Other) -> Parsed<Other> {
+    func map<Other>(_ transform: (Value) -> Other) -> Parsed<Other> {
         switch self {
         case .absent: .absent
         case .malformed: .malformed

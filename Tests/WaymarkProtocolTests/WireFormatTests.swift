@@ -1,0 +1,123 @@
+import Testing
+import WaymarkJSON
+import WaymarkLocation
+import WaymarkProtocol
+
+/// Every kind of message the protocol writes, pinned byte for byte: the writers may change,
+/// the wire may not.
+@Suite("Wire format")
+struct WireFormatTests {
+    static var lines: [String] {
+        var lines: [String] = []
+        func add(_ bytes: [UInt8]) { lines.append(String(decoding: bytes.dropLast(), as: UTF8.self)) }
+        for operation in RequestTests.operations { add(Request(id: .number(42), operation: operation).line) }
+        add(Request(id: .string("quote \" backslash \\ tab \t"), operation: .openMonitor(name: "é\u{1}\n")).line)
+        add(Request(id: .number(-9_223_372_036_854_775_808), operation: .hello(Hello(version: 3, appID: nil))).line)
+        add(Request(id: .number(1), operation: .requestLocation(LocationRequest(desiredAccuracy: 0.1 + 0.2, timeout: .milliseconds(1)))).line)
+        add(Request(id: .number(1), operation: .startServiceSession(ServiceSessionRequest(authorization: .always))).line)
+        add(Request(id: .number(1), operation: .addCondition(ConditionRequest(
+            monitor: 1, identifier: "x", condition: CircularGeographicCondition(latitude: .nan, longitude: -.infinity, radius: 1e300)))).line)
+        for (index, (operation, result)) in ServerMessageTests.results.enumerated() {
+            add(ServerMessage.reply(Reply(id: .number(Int64(index)), operation: operation, outcome: .success(result))).line)
+        }
+        add(ServerMessage.reply(Reply(id: nil, operation: nil, outcome: .failure(ProtocolError(.malformedJSON, "byte 0: \"{\"")))).line)
+        add(ServerMessage.reply(Reply(id: .string("u"), operation: nil, unknownOperation: "fly", outcome: .failure(ProtocolError(.unknownOperation, "unknown operation \"fly\"")))).line)
+        var status = Samples.status
+        status.lastLocation = nil
+        status.eventLoop = nil
+        status.uptime = 1.23456789
+        status.receiverPowerSince = .nan
+        status.recentTransitions = [.init(time: 0.0005, from: "off", to: "tracking", reason: "request \"1\""), .init(time: 1e-7, from: "a", to: "b", reason: "")]
+        status.powerLedger = [.init(state: "off", seconds: 2.0004999, milliwattHours: 123456.78915)]
+        add(ServerMessage.reply(Reply(id: .number(1), operation: .status, outcome: .success(.status(status)))).line)
+        var diagnostics = Diagnostics()
+        diagnostics.locationUnavailable = true
+        var location = Samples.location
+        location.receiverMode = nil
+        location.dilution = DilutionOfPrecision(horizontal: nil, vertical: 2.5, position: nil)
+        location.speed = -1
+        location.course = .nan
+        add(ServerMessage.reply(Reply(id: .number(2), operation: .requestLocation, outcome: .success(.location(location)))).line)
+        let events: [Event] = [
+            .update(UpdateEvent(subscription: 7, update: LocationUpdate(location: Samples.location, isStationary: true), missed: 12)),
+            .update(UpdateEvent(subscription: 8, update: LocationUpdate(location: nil, diagnostics: diagnostics))),
+            .sessionDiagnostics(session: 3, diagnostics: ["authorizationRequestInProgress", "x\"y"]),
+            .sessionDiagnostics(session: 3, diagnostics: []),
+            .monitorEvent(monitor: 5, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
+            .monitorEvent(monitor: 6, event: MonitorEvent(
+                identifier: "wörk", state: .satisfied, date: Timestamp(nanosecondsSinceEpoch: 1_717_245_296_000_250_000), diagnostics: ["accuracyLimited"])),
+        ]
+        for event in events { add(ServerMessage.event(event).line) }
+        return lines
+    }
+
+    /// The lines as the protocol wrote them before its writers streamed (JSONValue trees then).
+    static let pinned: [String] = [
+        #"{"id":42,"op":"hello","version":1,"appID":"org.example.tracker"}"#,
+        #"{"id":42,"op":"hello","version":2}"#,
+        #"{"id":42,"op":"bye"}"#,
+        #"{"id":42,"op":"status"}"#,
+        #"{"id":42,"op":"startLiveUpdates","configuration":"fitness"}"#,
+        #"{"id":42,"op":"startLiveUpdates","configuration":"default"}"#,
+        #"{"id":42,"op":"stopLiveUpdates","subscription":7}"#,
+        #"{"id":42,"op":"requestLocation","desiredAccuracy":25.0,"timeout":2.5}"#,
+        #"{"id":42,"op":"cancelRequest","request":"where"}"#,
+        #"{"id":42,"op":"cancelRequest","request":3}"#,
+        #"{"id":42,"op":"authorizationStatus"}"#,
+        #"{"id":42,"op":"startServiceSession","authorization":"whenInUse","fullAccuracyPurposeKey":"Nav"}"#,
+        #"{"id":42,"op":"stopServiceSession","session":3}"#,
+        #"{"id":42,"op":"startBackgroundActivitySession"}"#,
+        #"{"id":42,"op":"stopBackgroundActivitySession","session":4}"#,
+        #"{"id":42,"op":"openMonitor","name":"geofences"}"#,
+        #"{"id":42,"op":"closeMonitor","monitor":5}"#,
+        #"{"id":42,"op":"addCondition","monitor":5,"identifier":"home","condition":{"type":"circularGeographic","center":{"latitude":51.5,"longitude":-0.12},"radius":150.0},"assuming":"unsatisfied"}"#,
+        #"{"id":42,"op":"removeCondition","monitor":5,"identifier":"home"}"#,
+        #"{"id":42,"op":"monitorRecord","monitor":5,"identifier":"home"}"#,
+        #"{"id":42,"op":"monitorIdentifiers","monitor":5}"#,
+        #"{"id":"quote \" backslash \\ tab \t","op":"openMonitor","name":"é\u0001\n"}"#,
+        #"{"id":-9223372036854775808,"op":"hello","version":3}"#,
+        #"{"id":1,"op":"requestLocation","desiredAccuracy":0.30000000000000004,"timeout":0.001}"#,
+        #"{"id":1,"op":"startServiceSession","authorization":"always"}"#,
+        #"{"id":1,"op":"addCondition","monitor":1,"identifier":"x","condition":{"type":"circularGeographic","center":{"latitude":null,"longitude":null},"radius":1e+300}}"#,
+        #"{"id":0,"op":"hello","result":{"daemonVersion":"0.1.0","protocolVersion":1,"pid":4242}}"#,
+        #"{"id":1,"op":"bye","result":{}}"#,
+        #"{"id":2,"op":"stopLiveUpdates","result":{}}"#,
+        #"{"id":3,"op":"cancelRequest","result":{}}"#,
+        #"{"id":4,"op":"addCondition","result":{}}"#,
+        #"{"id":5,"op":"startLiveUpdates","result":{"subscription":7}}"#,
+        #"{"id":6,"op":"requestLocation","result":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}}}}"#,
+        #"{"id":7,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":3600.25,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":3500.5},"lastLocation":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}},"isStationary":true,"clients":2,"liveSubscriptions":3,"pendingRequests":1,"diagnostics":["locationUnavailable"],"powerLedger":[{"state":"tracking","seconds":3500.5,"milliwattHours":82.4},{"state":"off","seconds":99.75,"milliwattHours":0.01}],"transitions":4,"motionDetection":"accelerometer","eventLoop":{"timers":3,"descriptors":9},"recentTransitions":[]}}}"#,
+        #"{"id":8,"op":"authorizationStatus","result":{"authorization":"whenInUse","fullAccuracy":false}}"#,
+        #"{"id":9,"op":"startServiceSession","result":{"session":3}}"#,
+        #"{"id":10,"op":"startBackgroundActivitySession","result":{"session":4}}"#,
+        #"{"id":11,"op":"openMonitor","result":{"monitor":5}}"#,
+        #"{"id":12,"op":"monitorRecord","result":{"record":{"condition":{"type":"circularGeographic","center":{"latitude":1.0,"longitude":2.0},"radius":3.0},"lastEvent":{"identifier":"home","state":"satisfied","date":"1970-01-01T00:00:00.001Z","diagnostics":["accuracyLimited"]}}}}"#,
+        #"{"id":13,"op":"monitorIdentifiers","result":{"identifiers":["home","work"]}}"#,
+        #"{"id":null,"error":{"code":"malformedJSON","message":"byte 0: \"{\""}}"#,
+        #"{"id":"u","op":"fly","error":{"code":"unknownOperation","message":"unknown operation \"fly\""}}"#,
+        #"{"id":1,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":1.235,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":null},"lastLocation":null,"isStationary":true,"clients":2,"liveSubscriptions":3,"pendingRequests":1,"diagnostics":["locationUnavailable"],"powerLedger":[{"state":"off","seconds":2.0,"milliwattHours":123456.7892}],"transitions":4,"motionDetection":"accelerometer","eventLoop":null,"recentTransitions":[{"time":0.001,"from":"off","to":"tracking","reason":"request \"1\""},{"time":0.0,"from":"a","to":"b","reason":""}]}}}"#,
+        #"{"id":2,"op":"requestLocation","result":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":-1.0,"speedAccuracy":0.35,"course":null,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","quality":"differential","dilution":{"vertical":2.5},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}}}}"#,
+        #"{"event":"update","subscription":7,"update":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}},"isStationary":true,"diagnostics":[]},"missed":12}"#,
+        #"{"event":"update","subscription":8,"update":{"location":null,"isStationary":false,"diagnostics":["locationUnavailable"]},"missed":0}"#,
+        #"{"event":"sessionDiagnostics","session":3,"diagnostics":["authorizationRequestInProgress","x\"y"]}"#,
+        #"{"event":"sessionDiagnostics","session":3,"diagnostics":[]}"#,
+        #"{"event":"monitorEvent","monitor":5,"identifier":"home","state":"unsatisfied","date":"1970-01-01T00:00:00.000Z","diagnostics":[]}"#,
+        #"{"event":"monitorEvent","monitor":6,"identifier":"wörk","state":"satisfied","date":"2024-06-01T12:34:56.000250Z","diagnostics":["accuracyLimited"]}"#,
+    ]
+
+    @Test func everyMessageIsWrittenAsPinned() {
+        let lines = Self.lines
+        #expect(lines.count == Self.pinned.count)
+        for (line, pinned) in zip(lines, Self.pinned) { #expect(line == pinned) }
+    }
+
+    @Test("identifiers past Int64.max are written, not trapped on (they were converted to Int64)")
+    func largeIdentifiers() {
+        let reply = ServerMessage.reply(Reply(id: .number(1), operation: .startLiveUpdates, outcome: .success(.subscription(.max))))
+        #expect(String(decoding: reply.line, as: UTF8.self) == #"{"id":1,"op":"startLiveUpdates","result":{"subscription":18446744073709551615}}"# + "\n")
+        let event = ServerMessage.event(.sessionDiagnostics(session: .max, diagnostics: []))
+        #expect(String(decoding: event.line, as: UTF8.self) == #"{"event":"sessionDiagnostics","session":18446744073709551615,"diagnostics":[]}"# + "\n")
+        let update = UpdateEvent.line(subscription: .max, encodedUpdate: UpdateEvent.encode(LocationUpdate(location: nil)), missed: 0)
+        #expect(String(decoding: update, as: UTF8.self).hasPrefix(#"{"event":"update","subscription":18446744073709551615,"#))
+    }
+}
