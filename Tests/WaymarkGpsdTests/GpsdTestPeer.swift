@@ -83,11 +83,15 @@ struct GpsdTestFailure: Error, CustomStringConvertible {
 
 /// Runs `executable` with `arguments` while `peer` serves one client, and returns its
 /// standard output; `nil` when the program is not installed.
-func runClient(_ executable: String, _ arguments: [String], against peer: GpsdTestPeer, seconds: Double = 10) throws -> String? {
+func runClient(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:], against peer: GpsdTestPeer, seconds: Double = 10
+) throws -> String? {
     guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardInput = FileHandle.nullDevice
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

@@ -77,4 +77,39 @@ struct RealClientTests {
         }
         #expect(output.split(whereSeparator: \.isNewline).map(String.init) == expected)
     }
+
+    @Test("gpxlogger writes a GPX track of the fixes, each point one of them")
+    func gpxlogger() throws {
+        let peer = try GpsdTestPeer(locations: walk())
+        guard let output = try runClient("/usr/bin/gpxlogger", ["127.0.0.1:\(peer.port)"], against: peer, seconds: 3) else {
+            Issue.record("gpxlogger is not installed (Debian gpsd-clients; Scripts/lib.sh build_packages installs it)")
+            return
+        }
+        let points = output.split(separator: "<trkpt ").dropFirst().map { $0.prefix { $0 != ">" } }
+        let expected = walk().map {
+            #"lat="\#(JSONBuffer.decimalText($0.latitude, decimals: 9))" lon="\#(JSONBuffer.decimalText($0.longitude, decimals: 9))""#
+        }
+        #expect(points.first.map(String.init) == expected.first)
+        #expect(points.allSatisfy { expected.contains(String($0)) })
+        #expect(output.contains("<ele>92.1000</ele>") && output.contains("<fix>3d</fix>"))
+    }
+
+    @Test("cgps -s under a pseudo-terminal (script(1)) shows a fix's latitude, longitude and altitudes")
+    func cgps() throws {
+        let peer = try GpsdTestPeer(locations: walk())
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/cgps"),
+            let screen = try runClient(
+                "/usr/bin/script", ["-qfc", "cgps -s 127.0.0.1:\(peer.port)", "/dev/null"], environment: ["TERM": "xterm"],
+                against: peer, seconds: 3)
+        else {
+            Issue.record("cgps or script(1) is not installed (Debian gpsd-clients, bsdutils)")
+            return
+        }
+        let shown = walk().filter { location in
+            screen.contains("\(JSONBuffer.decimalText(location.latitude, decimals: 8)) N")
+                && screen.contains("\(JSONBuffer.decimalText(-location.longitude, decimals: 8)) W")
+        }
+        #expect(!shown.isEmpty)
+        #expect(screen.contains("92.100") && screen.contains("46.200"))
+    }
 }
