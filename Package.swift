@@ -278,7 +278,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
         ("FuzzBoard", ["WaymarkBoard"]),
         ("FuzzScenario", ["WaymarkSimulation", "WaymarkClock"]),
         ("FuzzAuthorization", ["WaymarkAuthorization"]),
-        ("FuzzGpsd", ["WaymarkGpsd", "WaymarkJSON"]),
+        ("FuzzGpsd", ["WaymarkGpsd", "WaymarkJSON", "WaymarkLocation"]),
     ]
     for harness in harnesses {
         package.targets.append(

@@ -2,6 +2,7 @@ import CLibFuzzer
 import Glibc
 import WaymarkGpsd
 import WaymarkJSON
+import WaymarkLocation
 
 exit(waymark_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv))
 

@@ -23,28 +23,29 @@ struct LoopbackSocketOwnerTests {
         #expect(LoopbackSocketOwner.owner(peer: peer, local: server, in: Array("x\n 2: 0100007F:D431 0100007F:0B83 01 a b c 99999999999\n".utf8)) == nil)
     }
 
-    @Test("a real loopback connection is owned by this process's user")
+    @Test("a client accepted on the loopback listener is owned by this process's user")
     func realConnection() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = try LoopbackTCPListener(port: 0)
+        defer { try? listener.close() }
+        #expect(listener.port != 0)
         let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener); close(client) }
+        defer { close(client) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = listener.port.bigEndian
         address.sin_addr.s_addr = loopback.bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let serverAddress = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(listener, raw, length) == 0 && getsockname(listener, raw, &length) == 0 && listen(listener, 1) == 0
-                    && connect(client, raw, length) == 0
-            }
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
-        try #require(serverAddress)
-        var clientAddress = sockaddr_in()
-        try #require(withUnsafeMutablePointer(to: &clientAddress) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(client, $0, &length) == 0 }
-        })
-        let server = LoopbackSocketOwner.Endpoint(address: loopback, port: UInt16(bigEndian: address.sin_port))
-        let peer = LoopbackSocketOwner.Endpoint(address: loopback, port: UInt16(bigEndian: clientAddress.sin_port))
-        #expect(try LoopbackSocketOwner.owner(peer: peer, local: server) == getuid())
+        try #require(connected)
+        var accepted: FileDescriptor?
+        for _ in 0..<100 where accepted == nil {
+            accepted = try listener.accept()
+            if accepted == nil { usleep(10_000) }
+        }
+        let peer = try #require(accepted)
+        defer { try? peer.close() }
+        #expect(try peer.loopbackPeerOwner() == getuid())
+        #expect(try listener.accept() == nil)
     }
 }
