@@ -36,8 +36,9 @@ private func replies(to parts: [UnsafeRawBufferPointer]) -> [UInt8] {
     var session = GpsdSession(device: GpsdDevice(path: "/dev/fuzz", activated: nil, bitsPerSecond: nil, cycle: 1), release: "fuzz")
     var buffer = JSONBuffer()
     for part in parts {
-        session.receive(part, latest: nil, now: .init(nanosecondsSinceEpoch: 0), into: &buffer)
-        guard session.pendingBytes <= GpsdCommand.maximumLength else { fatalError("a command held beyond the limit") }
+        session.receive(part)
+        while session.answerNextCommand(latest: nil, now: .init(nanosecondsSinceEpoch: 0), into: &buffer) {}
+        guard session.heldBytes <= GpsdCommand.maximumLength else { fatalError("a command held beyond the limit") }
     }
     return buffer.bytes
 }

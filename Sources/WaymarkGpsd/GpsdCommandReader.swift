@@ -2,9 +2,16 @@
 /// newline (a `;` inside a JSON string of the argument does not end it), blanks around it
 /// are ignored, several may share a line and one may span reads.
 ///
-/// Bounded: only the command in progress is kept, and one longer than
-/// ``GpsdCommand/maximumLength`` is reported once as invalid and skipped to its end.
+/// Commands are taken one at a time (``nextCommand()``), so a server can answer a few per
+/// turn and keep the rest; it should append more bytes only once ``nextCommand()`` returned
+/// `nil`, which bounds what the reader holds to one read plus one command in progress. A
+/// command longer than ``GpsdCommand/maximumLength`` is reported once as invalid and skipped
+/// to its end.
 package struct GpsdCommandReader: Sendable {
+    /// Bytes appended and not scanned yet.
+    private var unread: [UInt8] = []
+    private var unreadStart = 0
+    /// The command in progress.
     private var pending: [UInt8] = []
     private var discarding = false
     private var inString = false
@@ -13,39 +20,50 @@ package struct GpsdCommandReader: Sendable {
     /// A reader with nothing pending.
     package init() {}
 
-    /// The bytes held for the command in progress.
-    package var pendingBytes: Int { pending.count }
+    /// The bytes held: unscanned input and the command in progress.
+    package var heldBytes: Int { unread.count - unreadStart + pending.count }
 
-    /// The commands `bytes` complete, in order; their number is at most half the bytes
-    /// read plus one, so a bounded read gives a bounded list.
-    package mutating func commands(in bytes: UnsafeRawBufferPointer) -> [GpsdCommand] {
-        var commands: [GpsdCommand] = []
-        for byte in bytes {
+    /// Adds bytes read from the client.
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        unread.append(contentsOf: bytes)
+    }
+
+    /// The next complete command, or `nil` when the bytes so far end none.
+    package mutating func nextCommand() -> GpsdCommand? {
+        while unreadStart < unread.count {
+            let byte = unread[unreadStart]
+            unreadStart += 1
             if byte == 0x0A || (byte == UInt8(ascii: ";") && !inString) {
-                if let command = finish() { commands.append(command) }
+                if let command = finish() { return command }
                 continue
             }
             if discarding { continue }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            }
+            track(byte)
             guard pending.count < GpsdCommand.maximumLength else {
                 discarding = true
                 pending = []
-                commands.append(.invalid(message: "Request too long"))
-                continue
+                return .invalid(message: "Request too long")
             }
             pending.append(byte)
         }
-        return commands
+        unread = []
+        unreadStart = 0
+        return nil
+    }
+
+    /// Follows JSON strings, inside which `;` ends nothing.
+    private mutating func track(_ byte: UInt8) {
+        if inString {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+            }
+        } else if byte == UInt8(ascii: "\"") {
+            inString = true
+        }
     }
 
     /// Ends the command in progress: its parse, or `nil` when it was blank or discarded.

@@ -28,8 +28,8 @@ package struct GpsdSession: Sendable {
     /// Whether the client wants fixes as they come (it holds a live subscription while so).
     package var wantsLocations: Bool { watch.wantsReports }
 
-    /// The bytes held for a command not finished yet.
-    package var pendingBytes: Int { reader.pendingBytes }
+    /// The bytes held: read and not yet answered, and the command in progress.
+    package var heldBytes: Int { reader.heldBytes }
 
     /// Appends what gpsd sends a client on connecting: its VERSION.
     package func writeGreeting(to buffer: inout JSONBuffer) {
@@ -43,14 +43,18 @@ package struct GpsdSession: Sendable {
         buffer.carriageReturnNewline()
     }
 
-    /// Reads bytes from the client and appends the replies to the commands they complete.
-    /// `latest` is the last location the client may see (for `?POLL`), `now` the time.
-    package mutating func receive(
-        _ bytes: UnsafeRawBufferPointer, latest: Location?, now: Timestamp, into buffer: inout JSONBuffer
-    ) {
-        for command in reader.commands(in: bytes) {
-            reply(to: command, latest: latest, now: now, into: &buffer)
-        }
+    /// Adds bytes read from the client; ``answerNextCommand(latest:now:into:)`` answers them.
+    package mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        reader.append(bytes)
+    }
+
+    /// Appends the reply to the next complete command, if the bytes so far end one, and
+    /// returns whether they did. `latest` is the last location the client may see (for
+    /// `?POLL`), `now` the time.
+    package mutating func answerNextCommand(latest: Location?, now: Timestamp, into buffer: inout JSONBuffer) -> Bool {
+        guard let command = reader.nextCommand() else { return false }
+        reply(to: command, latest: latest, now: now, into: &buffer)
+        return true
     }
 
     /// Appends the reports of a new fix, when the client watches: TPV, SKY, and GST.

@@ -8,7 +8,8 @@ import WaymarkTime
 private func exchange(_ session: inout GpsdSession, _ text: String, latest: Location? = nil) -> String {
     var buffer = JSONBuffer()
     var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { session.receive(UnsafeRawBufferPointer($0), latest: latest, now: noon, into: &buffer) }
+    bytes.withUnsafeMutableBytes { session.receive(UnsafeRawBufferPointer($0)) }
+    while session.answerNextCommand(latest: latest, now: noon, into: &buffer) {}
     return String(decoding: buffer.bytes, as: UTF8.self)
 }
 
@@ -82,8 +83,25 @@ struct GpsdSessionTests {
         var client = session()
         let flood = exchange(&client, "?" + String(repeating: "A", count: 100_000))
         #expect(flood == #"{"class":"ERROR","message":"Request too long"}"# + "\r\n")
-        #expect(client.pendingBytes == 0)
+        #expect(client.heldBytes == 0)
         #expect(exchange(&client, String(repeating: "B", count: 5_000) + ";?VERSION;").hasPrefix(#"{"class":"VERSION""#))
+    }
+
+    @Test("commands are answered one at a time, the rest kept for later")
+    func oneAtATime() {
+        var client = session()
+        var bytes = Array("?VERSION;?POLL;?DEVICE;".utf8)
+        bytes.withUnsafeMutableBytes { client.receive(UnsafeRawBufferPointer($0)) }
+        var buffer = JSONBuffer()
+        #expect(client.answerNextCommand(latest: nil, now: noon, into: &buffer))
+        #expect(String(decoding: buffer.bytes, as: UTF8.self).hasPrefix(#"{"class":"VERSION""#))
+        #expect(client.heldBytes == 14)
+        buffer.removeAll()
+        #expect(client.answerNextCommand(latest: nil, now: noon, into: &buffer))
+        #expect(client.answerNextCommand(latest: nil, now: noon, into: &buffer))
+        #expect(!client.answerNextCommand(latest: nil, now: noon, into: &buffer))
+        #expect(String(decoding: buffer.bytes, as: UTF8.self).crlfLines.map { $0.prefix(15) } == [#"{"class":"POLL""#, #"{"class":"DEVIC"#, ""])
+        #expect(client.heldBytes == 0)
     }
 
     @Test("a watching client is sent TPV, SKY and GST per fix; one not watching nothing")

@@ -56,7 +56,8 @@ final class GpsdTestPeer: @unchecked Sendable {
             let count = bytes.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
             guard count > 0 else { return }
             out.removeAll()
-            bytes.withUnsafeBytes { session.receive(UnsafeRawBufferPointer(rebasing: $0[..<count]), latest: locations.last, now: now, into: &out) }
+            bytes.withUnsafeBytes { session.receive(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            while session.answerNextCommand(latest: locations.last, now: now, into: &out) {}
             write(out.bytes, to: client)
         }
     }
