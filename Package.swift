@@ -58,6 +58,9 @@ let package = Package(
         // The receiver pipeline: sentences to epochs, fixes, dates, accuracies and locations.
         .target(name: "WaymarkFix", dependencies: ["WaymarkNMEA", "WaymarkJSON", "WaymarkLocation", "WaymarkMath"]),
         .target(name: "WaymarkProtocol", dependencies: ["WaymarkLocation", "WaymarkJSON", "WaymarkClock"]),
+        // gpsd's JSON protocol for gpsd's clients (issue 16, docs/gpsd.md): their commands read,
+        // gpsd's replies and reports written. Pure.
+        .target(name: "WaymarkGpsd", dependencies: ["WaymarkFix", "WaymarkJSON", "WaymarkLocation", "WaymarkTime"]),
         // The Monitor's pure core (issue 15): geofence conditions, their evaluation and schedule,
         // visits, and the values the daemon stores. Not wired yet.
         .target(name: "WaymarkMonitoring", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMath"]),
@@ -232,6 +235,7 @@ let package = Package(
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI", "WaymarkPowerProfile"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime", "WaymarkClock"]),
+        .testTarget(name: "WaymarkGpsdTests", dependencies: ["WaymarkGpsd", "WaymarkJSON", "WaymarkLocation", "WaymarkTime"]),
         .testTarget(
             name: "WaymarkChronyTests", dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony"]),
         .testTarget(
@@ -290,6 +294,7 @@ if Context.environment["WAYMARK_FUZZ"] == "1" {
         ("FuzzBoard", ["WaymarkBoard"]),
         ("FuzzScenario", ["WaymarkSimulation", "WaymarkClock"]),
         ("FuzzAuthorization", ["WaymarkAuthorization"]),
+        ("FuzzGpsd", ["WaymarkGpsd", "WaymarkJSON", "WaymarkLocation"]),
     ]
     for harness in harnesses {
         package.targets.append(

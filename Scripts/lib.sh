@@ -33,9 +33,10 @@ as() {  # as USER COMMAND...
 
 # The system packages every build needs (C libraries the drivers, the store and the MQTT bridge
 # link against), the broker and clients the MQTT bridge's tests run (mosquitto) and the chronyd
-# the time tests feed.
+# the time tests feed, and gpsd with its clients and Python module (the gpsd endpoint's tests and benchmark).
 build_packages() {
-    install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev libmosquitto-dev mosquitto mosquitto-clients chrony
+    install_packages pkg-config libgpiod-dev libserialport-dev libsqlite3-dev libmosquitto-dev mosquitto mosquitto-clients chrony \
+        gpsd gpsd-clients python3-gps
 }
 
 # The release build of waymarkd and waymark that Scripts/install and Scripts/package-deb ship:

@@ -196,6 +196,12 @@ package struct JSONBuffer: Sendable {
         needsComma = false
     }
 
+    /// Ends a line with a carriage return and a newline (gpsd's framing).
+    package mutating func carriageReturnNewline() {
+        bytes.append(0x0D)
+        newline()
+    }
+
     mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

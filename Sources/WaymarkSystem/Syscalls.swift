@@ -181,6 +181,12 @@ internal func system_getsockname(
     getsockname(fd, address, &length)
 }
 
+internal func system_getpeername(
+    _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t
+) -> Int32 {
+    getpeername(fd, address, &length)
+}
+
 internal func system_peer_credentials(
     _ fd: Int32, _ pid: inout pid_t, _ uid: inout uid_t, _ gid: inout gid_t
 ) -> Int32 {

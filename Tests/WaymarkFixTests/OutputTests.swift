@@ -26,7 +26,7 @@ struct OutputTests {
         var json = JSONBuffer()
         TPVEncoder().encode(fix(), into: &json)
         let line = String(decoding: json.bytes, as: UTF8.self)
-        #expect(line.hasPrefix(#"{"class":"TPV","time":"2019-04-06T12:00:01.000Z","mode":3,"lat":-33.856784400,"lon":151.213108000,"altHAE":34.6000,"altMSL":12.5000,"geoidSep":22.100,"speed":1.500,"track":270.0000,"#))
+        #expect(line.hasPrefix(#"{"class":"TPV","time":"2019-04-06T12:00:01.000Z","mode":3,"lat":-33.856784400,"lon":151.213108000,"altHAE":34.6000,"altMSL":12.5000,"alt":12.5000,"geoidSep":22.100,"speed":1.500,"track":270.0000,"#))
         #expect(line.contains(#""eph":4.800,"epv":7.200,"#))
         #expect(line.hasSuffix("}\n"))
     }

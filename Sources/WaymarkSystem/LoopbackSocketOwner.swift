@@ -1,0 +1,69 @@
+/// The user owning the other end of a TCP connection over IPv4 loopback, from the kernel's
+/// socket table (`/proc/net/tcp`): the identity of a gpsd client connected to 127.0.0.1,
+/// where no `SO_PEERCRED` exists. Both ends are on this host, so the peer's socket is in
+/// the table with its local and remote addresses swapped from ours.
+package enum LoopbackSocketOwner {
+    /// An IPv4 address and port, in host byte order.
+    package struct Endpoint: Hashable, Sendable {
+        package var address: UInt32
+        package var port: UInt16
+
+        package init(address: UInt32, port: UInt16) {
+            self.address = address
+            self.port = port
+        }
+    }
+
+    /// The table's bound: a line is 150 bytes, so about 28 000 sockets.
+    package static let maximumTableBytes = 4 << 20
+
+    /// The uid of the socket whose local end is `peer` and remote end `local` (our side), in
+    /// the established state; `nil` when no line says so. `table` is `/proc/net/tcp`'s text:
+    /// addresses as the kernel's 32-bit value in hex (the value's bytes in memory order, so
+    /// 127.0.0.1 reads `0100007F` on a little-endian machine), ports in hex, state `01` for
+    /// established, the uid in decimal in the eighth column.
+    package static func owner(peer: Endpoint, local: Endpoint, in table: [UInt8]) -> UInt32? {
+        let wantedLocal = field(peer)
+        let wantedRemote = field(local)
+        for line in table.split(separator: 0x0A).dropFirst() {
+            let columns = line.split(separator: 0x20)
+            guard columns.count > 7, columns[1].elementsEqual(wantedLocal), columns[2].elementsEqual(wantedRemote),
+                columns[3].elementsEqual("01".utf8)
+            else { continue }
+            return decimal(columns[7])
+        }
+        return nil
+    }
+
+    /// Reads `/proc/net/tcp` (under `procDirectory`) and looks up the owner of `peer`.
+    package static func owner(peer: Endpoint, local: Endpoint, procDirectory: String = "/proc") throws(SystemError) -> UInt32? {
+        owner(peer: peer, local: local, in: try FileDescriptor.readFile(procDirectory + "/net/tcp", maximumBytes: maximumTableBytes))
+    }
+
+    /// `ADDRESS:PORT` as the table prints an endpoint.
+    static func field(_ endpoint: Endpoint) -> [UInt8] {
+        // The kernel prints the address as the native word holding its network-order bytes.
+        hex(endpoint.address.bigEndian, digits: 8) + [UInt8(ascii: ":")]
+            + hex(UInt32(endpoint.port), digits: 4)
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> [UInt8] {
+        (0..<digits).reversed().map { index in
+            let nibble = UInt8(truncatingIfNeeded: value >> (UInt32(index) * 4)) & 0xF
+            return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+        }
+    }
+
+    private static func decimal(_ digits: ArraySlice<UInt8>) -> UInt32? {
+        guard !digits.isEmpty, digits.count <= 10 else { return nil }
+        var value: UInt32 = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(UInt32(digit - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            value = sum
+        }
+        return value
+    }
+}

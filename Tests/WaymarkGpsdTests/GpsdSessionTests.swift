@@ -1,0 +1,168 @@
+import Testing
+import WaymarkGpsd
+import WaymarkJSON
+import WaymarkLocation
+import WaymarkTime
+
+/// A session fed text as a client sends it; returns what the endpoint writes back.
+private func exchange(_ session: inout GpsdSession, _ text: String, latest: Location? = nil) -> String {
+    var buffer = JSONBuffer()
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { session.receive(UnsafeRawBufferPointer($0)) }
+    while session.answerNextCommand(latest: latest, now: noon, into: &buffer) {}
+    return String(decoding: buffer.bytes, as: UTF8.self)
+}
+
+private let noon = Timestamp(date: CivilDate(year: 2026, month: 11, day: 23), hour: 12, minute: 0, second: 0, nanoseconds: 0)!
+private let device = GpsdDevice(path: "/dev/ttyAMA0", activated: noon, bitsPerSecond: 9600, cycle: 1)
+
+private func session() -> GpsdSession { GpsdSession(device: device, release: "waymark 0.1.0") }
+
+private func sydney() -> Location {
+    var satellites = SatelliteCounts()
+    satellites.inView[0] = 9
+    satellites.used[0] = 7
+    return Location(
+        latitude: -33.8567844, longitude: 151.213108, altitude: 12.5, ellipsoidalAltitude: 34.6,
+        horizontalAccuracy: 4.8, verticalAccuracy: 7.2, speed: 1.5, speedAccuracy: 0.12, course: 270, courseAccuracy: 4.6,
+        timestamp: noon.adding(nanoseconds: 1_000_000_000), mode: .threeDimensional,
+        dilution: DilutionOfPrecision(horizontal: 1.2, vertical: 1.8, position: 2.16), satellites: satellites)
+}
+
+@Suite("gpsd endpoint: replies and reports in gpsd's framing")
+struct GpsdSessionTests {
+    @Test("greets with VERSION, one CRLF-terminated object without spaces")
+    func greeting() {
+        var buffer = JSONBuffer()
+        session().writeGreeting(to: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self)
+            == #"{"class":"VERSION","release":"waymark 0.1.0","rev":"waymark 0.1.0","proto_major":3,"proto_minor":14}"# + "\r\n")
+    }
+
+    @Test("?WATCH enabling JSON replies DEVICES then WATCH, as gpsd does")
+    func watch() {
+        var client = session()
+        let reply = exchange(&client, #"?WATCH={"enable":true,"json":true};"# + "\n")
+        #expect(reply == #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyAMA0","driver":"NMEA0183","activated":"2026-11-23T12:00:00.000Z","flags":1,"native":0,"bps":9600,"parity":"N","stopbits":1,"cycle":1.00}]}"#
+            + "\r\n" + #"{"class":"WATCH","enable":true,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false}"# + "\r\n")
+        #expect(client.wantsLocations)
+        _ = exchange(&client, #"?WATCH={"enable":false};"#)
+        #expect(!client.wantsLocations)
+    }
+
+    @Test("enabling without naming an output asks for JSON; scaled, split24 and pps are kept")
+    func watchDefaults() {
+        var client = session()
+        let reply = exchange(&client, #"?WATCH={"enable":true,"scaled":true,"split24":true,"pps":true}"# + "\n")
+        #expect(reply.contains(#""enable":true,"json":true,"nmea":false,"raw":0,"scaled":true,"timing":false,"split24":true,"pps":true}"#))
+        #expect(client.wantsLocations)
+    }
+
+    @Test("several commands on one line, a command split over reads, ; or newline ending each")
+    func framing() {
+        var client = session()
+        let both = exchange(&client, "?VERSION;?DEVICES;\n")
+        #expect(both.crlfLines.map { $0.prefix(18) } == [#"{"class":"VERSION""#, #"{"class":"DEVICES""#, ""])
+        #expect(exchange(&client, "?VERS").isEmpty)
+        #expect(exchange(&client, "ION\r\n").hasPrefix(#"{"class":"VERSION""#))
+        #expect(exchange(&client, #"?WATCH={"device":"/dev/a;b","enable":true};"#).contains(#""device":"/dev/a;b"}"#))
+    }
+
+    @Test("unknown commands, bad WATCH arguments and text that is no command get gpsd's ERROR")
+    func errors() {
+        var client = session()
+        #expect(exchange(&client, "?FOO;") == #"{"class":"ERROR","message":"Unrecognized request 'FOO'"}"# + "\r\n")
+        #expect(exchange(&client, #"?WATCH={"enable":1};"#) == #"{"class":"ERROR","message":"Invalid WATCH: enable is not a boolean"}"# + "\r\n")
+        #expect(exchange(&client, "?WATCH={;").contains("Invalid WATCH: not a JSON object"))
+        #expect(exchange(&client, "hello\u{7}\n") == #"{"class":"ERROR","message":"Unrecognized request 'hello?'"}"# + "\r\n")
+        #expect(!client.wantsLocations)
+    }
+
+    @Test("an overlong command is refused once, holds no more than the limit, and the next one is served")
+    func overlong() {
+        var client = session()
+        let flood = exchange(&client, "?" + String(repeating: "A", count: 100_000))
+        #expect(flood == #"{"class":"ERROR","message":"Request too long"}"# + "\r\n")
+        #expect(client.heldBytes == 0)
+        #expect(exchange(&client, String(repeating: "B", count: 5_000) + ";?VERSION;").hasPrefix(#"{"class":"VERSION""#))
+    }
+
+    @Test("commands are answered one at a time, the rest kept for later")
+    func oneAtATime() {
+        var client = session()
+        var bytes = Array("?VERSION;?POLL;?DEVICE;".utf8)
+        bytes.withUnsafeMutableBytes { client.receive(UnsafeRawBufferPointer($0)) }
+        var buffer = JSONBuffer()
+        #expect(client.answerNextCommand(latest: nil, now: noon, into: &buffer))
+        #expect(String(decoding: buffer.bytes, as: UTF8.self).hasPrefix(#"{"class":"VERSION""#))
+        #expect(client.heldBytes == 14)
+        buffer.removeAll()
+        #expect(client.answerNextCommand(latest: nil, now: noon, into: &buffer))
+        #expect(client.answerNextCommand(latest: nil, now: noon, into: &buffer))
+        #expect(!client.answerNextCommand(latest: nil, now: noon, into: &buffer))
+        #expect(String(decoding: buffer.bytes, as: UTF8.self).crlfLines.map { $0.prefix(15) } == [#"{"class":"POLL""#, #"{"class":"DEVIC"#, ""])
+        #expect(client.heldBytes == 0)
+    }
+
+    @Test("a watching client is sent TPV, SKY and GST per fix; one not watching nothing")
+    func reports() {
+        var client = session()
+        var silent = JSONBuffer()
+        client.writeReports(for: sydney(), into: &silent)
+        #expect(silent.bytes.isEmpty)
+        _ = exchange(&client, #"?WATCH={"enable":true,"json":true};"#)
+        var buffer = JSONBuffer()
+        client.writeReports(for: sydney(), into: &buffer)
+        let lines = String(decoding: buffer.bytes, as: UTF8.self).crlfLines
+        #expect(lines.count == 4 && lines[3].isEmpty)
+        #expect(lines[0] == #"{"class":"TPV","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:01.000Z","mode":3,"lat":-33.856784400,"lon":151.213108000,"altHAE":34.6000,"altMSL":12.5000,"alt":12.5000,"geoidSep":22.100,"speed":1.500,"track":270.0000,"eph":4.800,"epv":7.200,"eps":0.120,"epd":4.60,"hdop":1.20,"vdop":1.80,"pdop":2.16,"uSat":7,"nSat":9}"#)
+        #expect(lines[1] == #"{"class":"SKY","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:01.000Z","hdop":1.20,"pdop":2.16,"vdop":1.80,"nSat":9,"uSat":7}"#)
+        #expect(lines[2] == #"{"class":"GST","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:01.000Z","lat":3.394,"lon":3.394,"alt":7.200}"#)
+    }
+
+    @Test("unknown speed, course and altitude are left out of TPV, not printed as -1")
+    func unknownValues() {
+        var client = session()
+        _ = exchange(&client, #"?WATCH={"enable":true};"#)
+        let coarse = Location(latitude: -33.86, longitude: 151.21, horizontalAccuracy: 3_000, timestamp: noon)
+        var buffer = JSONBuffer()
+        client.writeReports(for: coarse, into: &buffer)
+        let tpv = String(decoding: buffer.bytes, as: UTF8.self).crlfLines[0]
+        #expect(tpv == #"{"class":"TPV","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:00.000Z","mode":2,"lat":-33.860000000,"lon":151.210000000,"eph":3000.000}"#)
+    }
+
+    @Test("?POLL carries the last fix's TPV and SKY, and empty lists before one")
+    func poll() {
+        var client = session()
+        #expect(exchange(&client, "?POLL;") == #"{"class":"POLL","time":"2026-11-23T12:00:00.000Z","active":1,"tpv":[],"sky":[]}"# + "\r\n")
+        let reply = exchange(&client, "?POLL;", latest: sydney())
+        #expect(reply.hasPrefix(#"{"class":"POLL","time":"2026-11-23T12:00:00.000Z","active":1,"tpv":[{"class":"TPV","device":"/dev/ttyAMA0","#))
+        #expect(reply.hasSuffix(#""uSat":7}]}"# + "\r\n"))
+        #expect((try? JSONParser().parse(Array(reply.utf8.dropLast(2))))?.objectValue?["sky"]?.arrayValue?.count == 1)
+    }
+
+    @Test("PPS and TOFF only to a client watching with pps; negative times as gpsd's timespecs")
+    func time() throws {
+        var client = session()
+        let pulse = try #require(TimeSample(
+            systemNanoseconds: 1_763_899_200_000_012_345, referenceNanoseconds: 1_763_899_200_000_000_000, source: .pulse, leap: .none))
+        var buffer = JSONBuffer()
+        client.writeTime(pulse, into: &buffer)
+        #expect(buffer.bytes.isEmpty)
+        _ = exchange(&client, #"?WATCH={"enable":true,"pps":true};"#)
+        client.writeTime(pulse, into: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self)
+            == #"{"class":"PPS","device":"/dev/ttyAMA0","real_sec":1763899200,"real_nsec":0,"clock_sec":1763899200,"clock_nsec":12345,"precision":-20}"# + "\r\n")
+        let sentence = try #require(TimeSample(systemNanoseconds: -1, referenceNanoseconds: 0, source: .nmea, leap: .none))
+        buffer.removeAll()
+        client.writeTime(sentence, into: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self).contains(#""class":"TOFF","device":"/dev/ttyAMA0","real_sec":0,"real_nsec":0,"clock_sec":-1,"clock_nsec":999999999,"precision":-1}"#))
+    }
+}
+
+extension String {
+    /// The text split at each CRLF (one `Character` in Swift), keeping a trailing empty part.
+    fileprivate var crlfLines: [String] {
+        split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
