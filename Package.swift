@@ -109,6 +109,7 @@ let package = Package(
             dependencies: [
                 "WaymarkDrivers", "WaymarkBoard", "WaymarkHardware", "WaymarkNMEA", "WaymarkFix", "WaymarkLocation", "WaymarkMotion",
                 "WaymarkReceiver", "WaymarkEngine", "WaymarkSimulation", "WaymarkEventLoop", "WaymarkSystem", "WaymarkClock",
+                "WaymarkTime",
             ]
         ),
 
@@ -118,7 +119,8 @@ let package = Package(
             name: "WaymarkDaemon",
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
-                "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver",
+                "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver", "WaymarkTime",
+                "WaymarkChrony",
             ]
         ),
 
@@ -220,7 +222,8 @@ let package = Package(
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime", "WaymarkClock"]),
         .testTarget(
-            name: "WaymarkChronyTests", dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony"]),
+            name: "WaymarkChronyTests",
+            dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony", "waymarkd", "WaymarkCLI"]),
         .testTarget(
             name: "WaymarkEventLoopTests",
             dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
@@ -256,7 +259,7 @@ let package = Package(
             name: "WaymarkInputTests",
             dependencies: [
                 "WaymarkInput", "WaymarkDaemon", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
-                "WaymarkEngine", "WaymarkReceiver", "WaymarkLocation", "WaymarkProtocol",
+                "WaymarkEngine", "WaymarkReceiver", "WaymarkLocation", "WaymarkProtocol", "WaymarkFix", "WaymarkTime", "WaymarkClock",
             ]
         ),
     ]
