@@ -77,7 +77,7 @@ package final class Daemon {
         let log: (String) -> Void = options.verbose ? { Daemon.log($0) } : { _ in }
         let (source, receiver) = try Self.makeSource(options.source, log: log)
         let speed = source.summary.isSimulated ? options.speed : 1
-        timeService = try TimeService.start(for: options, source: source, log: log)
+        timeService = try TimeService.start(for: options, source: source)
         agent = Agent(
             loop: loop, source: source, receiver: receiver, timeline: Timeline(speed: speed),
             daemonVersion: Daemon.version, log: log)

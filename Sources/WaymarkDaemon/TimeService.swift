@@ -11,7 +11,7 @@ import WaymarkTime
 /// ``TimeEvent``s. chronyd not running (or restarted) only drops samples.
 final class TimeService {
     /// What became of the events, for the log.
-    struct Counts: Equatable {
+    struct Counts {
         /// Samples sent to (or stored for) chrony: PPS, NMEA-only.
         var pulseSamples = 0
         var nmeaSamples = 0
@@ -49,8 +49,9 @@ final class TimeService {
     }
 
     /// The service `options` ask for, listening to `source`; `nil` when the board file has no
-    /// `[chrony]`, or (logged) when the source cannot give time.
-    static func start(for options: DaemonOptions, source: any LocationSource, log: @escaping (String) -> Void) throws -> TimeService? {
+    /// `[chrony]`, or (logged) when the source cannot give time. It logs whatever the verbosity:
+    /// an operator who asked for time hears when chronyd is reached or lost.
+    static func start(for options: DaemonOptions, source: any LocationSource) throws -> TimeService? {
         guard case .board(let path, _, _) = options.source else { return nil }
         let board = try BoardDefinition.load(path: path)
         guard let settings = board.chrony else { return nil }
@@ -62,7 +63,7 @@ final class TimeService {
             Daemon.log("chrony: a simulation at \(options.speed)x speed is not on the wall clock's time; [chrony] is ignored")
             return nil
         }
-        let service = TimeService(settings: settings, log: log)
+        let service = TimeService(settings: settings, log: Daemon.log)
         timed.timeEvents = { [weak service] event in service?.handle(event) }
         return service
     }
@@ -107,6 +108,11 @@ final class TimeService {
         socket?.close()
         nmeaMemory?.close()
         pulseMemory?.close()
-        log("chrony: \(counts.pulseSamples) PPS samples (\(counts.dropped) dropped), \(counts.nmeaSamples) NMEA samples; refused edges \(counts.edges), epochs \(counts.epochs)")
+        func verdicts<Verdict: Hashable>(_ counts: [Verdict: Int]) -> String {
+            counts.isEmpty ? "none" : counts.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", ")
+        }
+        log(
+            "chrony: \(counts.pulseSamples) PPS samples (\(counts.dropped) dropped), \(counts.nmeaSamples) NMEA samples; "
+                + "edges refused: \(verdicts(counts.edges)); epochs unpaired: \(verdicts(counts.epochs))")
     }
 }

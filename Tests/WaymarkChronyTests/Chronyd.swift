@@ -1,4 +1,9 @@
 import Foundation
+import Testing
+
+/// The suites that run the real chronyd, one at a time: each takes free NTP SHM units, which
+/// another could take at the same moment.
+@Suite(.serialized) enum RealChronyd {}
 
 /// The real chronyd, without control of the clock (`-x`), in a temporary directory of its own
 /// (pid file, command socket, logs with `log refclocks`), with the refclock lines a test
@@ -23,15 +28,15 @@ final class Chronyd {
     }
 
     /// Starts chronyd with `refclocks` (chrony.conf lines) and waits up to 5 s for `waitFor`.
-    func start(_ refclocks: [String], waitFor: String? = nil) throws -> Bool {
+    func start(_ refclocks: [String], waitFor: String? = nil) async throws -> Bool {
         let configuration = refclocks + [
             "cmdport 0", "bindcmdaddress \(directory)/chronyd.sock", "pidfile \(directory)/chronyd.pid", "logdir \(directory)",
             "log refclocks",
         ]
         try configuration.joined(separator: "\n").write(toFile: "\(directory)/chrony.conf", atomically: true, encoding: .utf8)
         process = Self.spawn([Self.daemon!, "-x", "-d", "-u", "root", "-f", "\(directory)/chrony.conf"], output: "\(directory)/chronyd.out")
-        guard process != nil else { return false }
-        return waitFor.map(Self.waitForFile) ?? true
+        guard process != nil, let waitFor else { return process != nil }
+        return await Self.waitForFile(waitFor)
     }
 
     /// Stops chronyd and removes the directory.
@@ -115,10 +120,11 @@ final class Chronyd {
         waitpid(pid, &status, 0)
     }
 
-    static func waitForFile(_ path: String) -> Bool {
+    /// Waits up to 5 s for `path` to exist (without blocking the test's thread).
+    static func waitForFile(_ path: String) async -> Bool {
         for _ in 0..<100 {
             if FileManager.default.fileExists(atPath: path) { return true }
-            usleep(50_000)
+            try? await Task.sleep(for: .milliseconds(50))
         }
         return false
     }

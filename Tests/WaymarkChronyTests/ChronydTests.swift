@@ -12,17 +12,18 @@ import WaymarkTime
 /// offset at +3 ms within the jitter, and its corrected (virtual, `-x`) clock then at zero
 /// within the jitter; chronyc must show both sources reachable and selectable, the SOCK one
 /// selected, with a standard deviation within the jitter.
+extension RealChronyd {
 @Suite struct ChronydTests {
     static let trueTimeAhead: Int64 = 3_000_000
 
     @Test(.enabled(if: Chronyd.unavailable == nil, "\(Chronyd.unavailable ?? "")"), .timeLimit(.minutes(1)))
-    func chronydSelectsTheSourcesAtTheSyntheticOffset() throws {
+    func chronydSelectsTheSourcesAtTheSyntheticOffset() async throws {
         let chronyd = try Chronyd()
         defer { chronyd.stop() }
         let directory = chronyd.directory
         let unit = try #require(Chronyd.freeSHMUnits(), "no free NTP SHM unit")
         defer { Chronyd.removeSHMSegment(unit: unit) }
-        let started = try chronyd.start(
+        let started = try await chronyd.start(
             ["refclock SOCK \(directory)/gps.sock refid GPS poll 2 prefer", "refclock SHM \(unit) refid SHM poll 2"],
             waitFor: "\(directory)/gps.sock")
         #expect(started, "chronyd did not create its SOCK socket")
@@ -35,7 +36,7 @@ import WaymarkTime
         var sources: [String: [String]] = [:]
         var statistics: [String: [String]] = [:]
         for second in 0..<45 {
-            if let sample = nextPulseSample(count: second, pairer: &pairer) {
+            if let sample = try await nextPulseSample(count: second, pairer: &pairer) {
                 #expect(try socket.send(sample))
                 #expect(memory.put(sample))
             }
@@ -77,7 +78,7 @@ import WaymarkTime
     /// Waits for true time's next second, then plays a PPS edge at its start on the host's
     /// clocks (3 ms early on the wall clock, the `count`th of a ±50 µs jitter pattern) and its
     /// epoch 120 ms later. The sample, or `nil` when the pairer (rightly) gives none.
-    private func nextPulseSample(count: Int, pairer: inout PulsePairer) -> TimeSample? {
+    private func nextPulseSample(count: Int, pairer: inout PulsePairer) async throws -> TimeSample? {
         let second: Int64 = 1_000_000_000
         let trueNow = RealtimeInstant.now.nanosecondsSinceEpoch + Self.trueTimeAhead
         let trueSecond = (trueNow / second + 1) * second
@@ -85,7 +86,7 @@ import WaymarkTime
         let edgeWall = trueSecond - Self.trueTimeAhead + jitter
         let arrivalWall = edgeWall + 120_000_000
         let wait = arrivalWall - RealtimeInstant.now.nanosecondsSinceEpoch
-        if wait > 0 { usleep(useconds_t(wait / 1000)) }
+        if wait > 0 { try await Task.sleep(for: .nanoseconds(wait)) }
         let clocks = ClockReading(
             monotonic: Instant(nanoseconds: MonotonicInstant.now.nanoseconds),
             realtimeNanoseconds: RealtimeInstant.now.nanosecondsSinceEpoch)
@@ -95,4 +96,5 @@ import WaymarkTime
         guard case .paired(let sample) = pairer.epoch(epoch) else { return nil }
         return sample
     }
+}
 }

@@ -14,6 +14,7 @@ import Testing
 /// standard deviation within that jitter, and the NMEA-only samples must be late by the
 /// simulated receiver's output latency plus the epoch's time on the UART (over 50 ms, under a
 /// second).
+extension RealChronyd {
 @Suite struct DaemonTimeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let binaries: URL = {
@@ -23,13 +24,13 @@ import Testing
     }()
 
     @Test(.enabled(if: Chronyd.unavailable == nil, "\(Chronyd.unavailable ?? "")"), .timeLimit(.minutes(3)))
-    func chronydSelectsTheDaemonsPPS() throws {
+    func chronydSelectsTheDaemonsPPS() async throws {
         let chronyd = try Chronyd()
         defer { chronyd.stop() }
         let directory = chronyd.directory
         let unit = try #require(Chronyd.freeSHMUnits(count: 2), "no two free NTP SHM units")
         defer { [unit, unit + 1].forEach(Chronyd.removeSHMSegment) }
-        let started = try chronyd.start(
+        let started = try await chronyd.start(
             [
                 "refclock SOCK \(directory)/pps.sock refid PPS poll 2 prefer",
                 "refclock SHM \(unit) refid NMEA poll 2 noselect",
@@ -52,7 +53,7 @@ import Testing
                  "\(directory)/walk.scenario", "--verbose"],
                 output: "\(directory)/waymarkd.out", environment: socket))
         defer { Chronyd.stop(daemon) }
-        #expect(Chronyd.waitForFile("\(directory)/waymark.sock"), "waymarkd did not listen")
+        #expect(await Chronyd.waitForFile("\(directory)/waymark.sock"), "waymarkd did not listen")
         let after = Date().timeIntervalSince1970
         let client = try #require(
             Chronyd.spawn(
@@ -64,7 +65,7 @@ import Testing
         var sources: [String: [String]] = [:]
         var statistics: [String: [String]] = [:]
         for _ in 0..<150 {
-            sleep(1)
+            try await Task.sleep(for: .seconds(1))
             sources = chronyd.rows("sources")
             statistics = chronyd.rows("sourcestats")
             let sampled = ["PPS", "SHM1", "NMEA"].allSatisfy { (Int(statistics[$0]?[1] ?? "") ?? 0) >= 4 }
@@ -98,4 +99,5 @@ import Testing
         #expect(sources["PPS"]?[1] == "*", "the preferred SOCK source is not the one selected: \(sources)\n\(log)")
         #expect(sources["PPS"].map { $0[5] != "0" } == true, "PPS unreachable: \(sources)")
     }
+}
 }
