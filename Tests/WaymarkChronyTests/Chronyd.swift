@@ -120,9 +120,9 @@ final class Chronyd {
         waitpid(pid, &status, 0)
     }
 
-    /// Waits up to 5 s for `path` to exist (without blocking the test's thread).
-    static func waitForFile(_ path: String) async -> Bool {
-        for _ in 0..<100 {
+    /// Waits up to `seconds` for `path` to exist (without blocking the test's thread).
+    static func waitForFile(_ path: String, seconds: Int = 5) async -> Bool {
+        for _ in 0..<seconds * 20 {
             if FileManager.default.fileExists(atPath: path) { return true }
             try? await Task.sleep(for: .milliseconds(50))
         }

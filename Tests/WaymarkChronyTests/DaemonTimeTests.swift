@@ -53,7 +53,7 @@ extension RealChronyd {
                  "\(directory)/walk.scenario", "--verbose"],
                 output: "\(directory)/waymarkd.out", environment: socket))
         defer { Chronyd.stop(daemon) }
-        #expect(await Chronyd.waitForFile("\(directory)/waymark.sock"), "waymarkd did not listen")
+        #expect(await Chronyd.waitForFile("\(directory)/waymark.sock", seconds: 30), "waymarkd did not listen")
         let after = Date().timeIntervalSince1970
         let client = try #require(
             Chronyd.spawn(
