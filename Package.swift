@@ -114,6 +114,7 @@ let package = Package(
             dependencies: [
                 "WaymarkDrivers", "WaymarkBoard", "WaymarkHardware", "WaymarkNMEA", "WaymarkFix", "WaymarkLocation", "WaymarkMotion",
                 "WaymarkReceiver", "WaymarkEngine", "WaymarkSimulation", "WaymarkEventLoop", "WaymarkSystem", "WaymarkClock",
+                "WaymarkTime",
             ]
         ),
 
@@ -124,7 +125,7 @@ let package = Package(
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
                 "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver", "WaymarkMonitoring",
-                "WaymarkStore", "WaymarkAuthorization",
+                "WaymarkStore", "WaymarkAuthorization", "WaymarkTime", "WaymarkChrony",
             ]
         ),
 
@@ -237,7 +238,8 @@ let package = Package(
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime", "WaymarkClock"]),
         .testTarget(name: "WaymarkGpsdTests", dependencies: ["WaymarkGpsd", "WaymarkJSON", "WaymarkLocation", "WaymarkTime"]),
         .testTarget(
-            name: "WaymarkChronyTests", dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony"]),
+            name: "WaymarkChronyTests",
+            dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony", "waymarkd", "WaymarkCLI"]),
         .testTarget(
             name: "WaymarkEventLoopTests",
             dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
@@ -276,7 +278,7 @@ let package = Package(
             name: "WaymarkInputTests",
             dependencies: [
                 "WaymarkInput", "WaymarkDaemon", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
-                "WaymarkEngine", "WaymarkReceiver", "WaymarkLocation", "WaymarkProtocol",
+                "WaymarkEngine", "WaymarkReceiver", "WaymarkLocation", "WaymarkProtocol", "WaymarkFix", "WaymarkTime", "WaymarkClock",
             ]
         ),
     ]

@@ -42,6 +42,7 @@ extension BoardDefinition {
         }
         wiring = rows
         mqtt = try MQTTSettings(reader: &reader)
+        chrony = try ChronySettings(reader: &reader)
     }
 
     /// Rules that span keys.

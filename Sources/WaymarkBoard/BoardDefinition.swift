@@ -24,6 +24,8 @@ package struct BoardDefinition: Hashable, Sendable {
     package var wiring: [WiringRow]
     /// Where `waymark-mqtt` publishes this board's locations (absent: nowhere).
     package var mqtt: MQTTSettings?
+    /// Where `waymarkd` serves time to chrony (absent: nowhere).
+    package var chrony: ChronySettings?
 }
 
 /// The receiver and its supply currents per state, for power reports.

@@ -59,6 +59,7 @@ package final class Daemon {
     private let loop: EventLoop
     private let server: Server
     private let agent: Agent
+    private let timeService: TimeService?
     private let notifier = SystemdNotifier.fromEnvironment()
 
     /// The signals that end the daemon cleanly.
@@ -76,6 +77,7 @@ package final class Daemon {
         let log: (String) -> Void = options.verbose ? { Daemon.log($0) } : { _ in }
         let (source, receiver) = try Self.makeSource(options.source, log: log)
         let speed = source.summary.isSimulated ? options.speed : 1
+        timeService = try TimeService.start(for: options, source: source)
         agent = Agent(
             loop: loop, source: source, receiver: receiver, timeline: Timeline(speed: speed),
             daemonVersion: Daemon.version, log: log)
@@ -113,12 +115,14 @@ package final class Daemon {
         } catch {
             server.stop()
             agent.stop()
+            timeService?.stop()
             throw error
         }
         try? notifier?.send(.stopping)
         // Clients first: their subscriptions end while the source can still power down.
         server.stop()
         agent.stop()
+        timeService?.stop()
         Daemon.log("stopped")
     }
 

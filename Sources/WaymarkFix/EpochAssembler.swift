@@ -44,6 +44,10 @@ package struct EpochAssembler: Sendable {
     private var evidence = ModeEvidence()
     private var previousMode = FixMode.noFix
 
+    /// The time of day of the epoch whose sentences arrive now (or arrived last, until the
+    /// next one starts), if any.
+    package var epochInProgress: TimeOfDay? { epochTime }
+
     /// Creates an assembler; `referenceDate` seeds dates for receivers that send none and
     /// guards against week-rollover dates.
     package init(referenceDate: CivilDate? = nil) {

@@ -4,7 +4,7 @@ import WaymarkSystem
 
 /// The GPIO lines a board file names, requested for the daemon's whole run: the receiver's
 /// enable, EXTINT and FORCE_ON lines and the power-meter marker as outputs, the accelerometer's INT
-/// line as an edge input.
+/// line and the receiver's PPS line as edge inputs.
 final class BoardLines {
     /// The chip the lines are on.
     let chip: GPIOChip
@@ -18,6 +18,9 @@ final class BoardLines {
     let marker: GPIOOutput?
     /// The accelerometer's INT line, or why it could not be requested.
     let interrupt: Result<GPIOEdgeInput, SystemError>?
+    /// The receiver's PPS line (rising edges, not debounced: a pulse is 100 ms wide, and the
+    /// pairer drops what is not a second apart), or why it could not be requested.
+    let pps: Result<GPIOEdgeInput, SystemError>?
 
     /// Opens the chip `spec` names and requests its lines. A missing enable, EXTINT or FORCE_ON line
     /// throws (the receiver could not be controlled); a missing marker is logged, and a
@@ -52,10 +55,14 @@ final class BoardLines {
                     chip: chip, line: line.line, activeLow: line.activeLow, edges: .rising, debounce: MotionSensor.debounce)
             }
         }
+        pps = spec.pps.map { line in
+            Result { () throws(SystemError) in try GPIOEdgeInput(chip: chip, line: line.line, activeLow: line.activeLow, edges: .rising) }
+        }
         self.chip = chip
     }
 
-    /// Releases the outputs and closes the chip (the edge input belongs to the sensor).
+    /// Releases the outputs and closes the chip (the edge inputs belong to the sensor and the
+    /// source's ``PulseInput``).
     func release() {
         [enable, extint, forceOn, marker].forEach { $0?.release() }
         chip.close()

@@ -5,6 +5,7 @@ package import WaymarkEventLoop
 package import WaymarkReceiver
 import WaymarkSystem
 package import WaymarkLocation
+package import WaymarkTime
 import WaymarkFix
 import WaymarkHardware
 
@@ -23,10 +24,12 @@ import WaymarkHardware
 ///   EASY: hot-like starts for days after the ephemeris expired) and it measures at its fast
 ///   first-fix interval until the first fix (``FirstFixRate``; UBX-CFG-RATE, PMTK220), when
 ///   the link is fast enough to carry it.
+/// * **Time.** With a ``TimeEventSource/timeEvents`` listener, the PPS line's edges
+///   (``PulseInput``) and each epoch's time, by the arrival of its first sentence.
 /// * **Accelerometer.** ``MotionSensor``: probed and configured at start; when it fails the
 ///   engine hears ``EngineEvent/accelerometerFailed(reason:)`` and falls back to the GPS, and
 ///   the status says so.
-package final class BoardSource: LocationSource {
+package final class BoardSource: TimeEventSource {
     /// The board.
     package let board: BoardDefinition
     private let link: ReceiverLink
@@ -35,6 +38,8 @@ package final class BoardSource: LocationSource {
     private var lines: BoardLines?
     private var power: (any GPSPowerControl)?
     private var sensor: MotionSensor?
+    private var pulses: PulseInput?
+    package var timeEvents: ((TimeEvent) -> Void)?
     /// How long after an accelerometer failure the chip is first tried again.
     private let accelerometerRecovery: Duration
     private var events: ((EngineEvent) -> Void)?
@@ -138,6 +143,7 @@ package final class BoardSource: LocationSource {
             self.sensor = sensor
             sensor.start(on: loop) { [unowned self] event in self.events?(event) }
         }
+        try startPulses(on: loop)
         link.handlers = ReceiverLink.Handlers(
             opened: { [unowned self] _ in if !self.receiverOn { self.setPower(true) } },
             ready: { [unowned self] _ in self.applyWantedPower() },
@@ -150,6 +156,7 @@ package final class BoardSource: LocationSource {
                 self.send(ReceiverCommands.enableOrbitPrediction(family: self.board.receiver.family), doing: "enabling orbit prediction")
                 self.send(interval)
             },
+            epoch: { [unowned self] epoch in self.timeEvents?(.epoch(epoch)) },
             lost: { [unowned self] reason in self.events?(.receiverLost(reason: reason)) },
             log: log)
         link.start(on: loop)
@@ -170,10 +177,28 @@ package final class BoardSource: LocationSource {
         link.stop()
         sensor?.stop()
         sensor = nil
+        pulses?.stop()
+        pulses = nil
         lines?.release()
         lines = nil
         power = nil
         events = nil
+    }
+
+    // MARK: - Time
+
+    /// Watches the PPS line when someone listens for time; releases it otherwise.
+    private func startPulses(on loop: EventLoop) throws(SystemError) {
+        guard let requested = lines?.pps else { return }
+        let line: GPIOEdgeInput
+        switch requested {
+        case .success(let requestedLine): line = requestedLine
+        case .failure(let error): return log("the PPS line cannot be used, no PPS for chrony: \(error)")
+        }
+        guard let timeEvents else { return line.release() }
+        let pulses = PulseInput(line, log: log)
+        try pulses.start(on: loop, pulse: timeEvents)
+        self.pulses = pulses
     }
 
     // MARK: - Power

@@ -4,6 +4,7 @@ import WaymarkFix
 import WaymarkLocation
 import WaymarkSystem
 import WaymarkNMEA
+import WaymarkTime
 
 /// The rate a receiver's port runs at.
 enum ReceiverBaud: Hashable, Sendable {
@@ -55,6 +56,8 @@ final class ReceiverLink {
         var fix: (Fix) -> Void = { _ in }
         /// Sentences arrived: the receiver is talking (called before the fixes they complete).
         var talked: () -> Void = {}
+        /// The time of a completed epoch (when it has a date and time), called after its fix.
+        var epoch: (EpochTime) -> Void = { _ in }
         /// The receiver was lost (reported once until sentences come again).
         var lost: (String) -> Void = { _ in }
         /// Something worth a line in the daemon's log.
@@ -81,6 +84,7 @@ final class ReceiverLink {
     private var phase = Phase.closed
     private var loop: EventLoop?
     private var decoder = NMEADecoder()
+    private var arrivals = EpochArrivals()
     private var backoff = Backoff()
     private var reopenTimer: TimerID?
     private var silenceTimer: TimerID?
@@ -224,14 +228,17 @@ final class ReceiverLink {
         case .streaming:
             let before = decoder.framer.statistics.sentences
             var talked = false
+            let read = ClockReading.now
             readBuffer.withUnsafeBufferPointer { buffer in
-                decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<count])) { [handlers] fix in
+                decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<count])) { [handlers, arrivals] fix in
                     // A fix means sentences came: the receiver talked before it fixed.
                     if !talked { handlers.talked() }
                     talked = true
                     handlers.fix(fix)
+                    if let epoch = arrivals.epochTime(of: fix, chunkRead: read) { handlers.epoch(epoch) }
                 }
             }
+            arrivals.decoded(chunkRead: read, inProgress: decoder.assembler.epochInProgress)
             if decoder.framer.statistics.sentences > before {
                 sentencesArrived()
                 if !talked { handlers.talked() }
@@ -377,6 +384,7 @@ final class ReceiverLink {
         resumingAfterPowerCycle = false
         phase = .streaming
         decoder = NMEADecoder()
+        arrivals = EpochArrivals()
         bytesSinceSentence = 0
         lastBytes = .now
         armSilenceTimer()

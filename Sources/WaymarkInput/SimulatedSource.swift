@@ -5,13 +5,21 @@ package import WaymarkEventLoop
 package import WaymarkLocation
 import WaymarkMotion
 package import WaymarkSimulation
+import WaymarkSystem
+package import WaymarkTime
 
 /// The simulated board as a location source: a scenario's receiver and accelerometer,
 /// driven by the event loop's timers on a (possibly compressed) timeline. The receiver's
 /// NMEA bytes go through the real decoder; power commands and measurement intervals reach
 /// the simulated receiver (``SimulatedReceiverHost``), and
 /// the accelerometer's activity interrupt and samples come from the scenario's motion.
-package final class SimulatedSource: LocationSource {
+///
+/// Its clock truth is the scenario's: UTC is the scenario's start time plus the timeline's
+/// elapsed time. With a ``TimeEventSource/timeEvents`` listener the receiver raises a
+/// simulated PPS line at the start of every UTC second while it is on, stamped exactly (as
+/// the kernel stamps a real edge), and each epoch's time goes with the reading of the clocks
+/// taken when its bytes were delivered.
+package final class SimulatedSource: TimeEventSource {
     /// Interrupt setting armed on `armMotionWake`: fires on a single sample (as the
     /// ADXL345 does) at the chip's low-power rate.
     static let wakeOutputDataRate = 50.0
@@ -29,11 +37,19 @@ package final class SimulatedSource: LocationSource {
     private var sampledUntil = Instant.zero
     private var sampleRate = 25.0
     private var ended = false
+    package var timeEvents: ((TimeEvent) -> Void)?
+    private var arrivals = EpochArrivals()
+    private var pulseTimer: TimerID?
+    /// The scenario instant of the next PPS edge.
+    private var nextPulse = Instant.zero
+    /// The scenario's start, in nanoseconds since the Unix epoch (its clock truth).
+    private let startNanoseconds: Int64
 
     /// A source running `scenario` with a receiver of `profile`.
     package init(scenario: Scenario, profile: ReceiverProfile, seed: UInt64) {
         board = SimulatedBoard(scenario: scenario, profile: profile, seed: seed)
         scenarioName = scenario.name
+        startNanoseconds = scenario.startTime.nanosecondsSinceEpoch
         host = SimulatedReceiverHost(profile: profile, date: scenario.startTime.date)
     }
 
@@ -53,6 +69,7 @@ package final class SimulatedSource: LocationSource {
         self.loop = loop
         self.timeline = timeline
         self.events = events
+        if timeEvents != nil { startPulses(on: loop, timeline: timeline) }
         planNextEvent()
     }
 
@@ -89,8 +106,10 @@ package final class SimulatedSource: LocationSource {
     package func stop() {
         if let eventTimer { loop?.cancel(eventTimer) }
         if let sampleTimer { loop?.cancel(sampleTimer) }
+        if let pulseTimer { loop?.cancel(pulseTimer) }
         eventTimer = nil
         sampleTimer = nil
+        pulseTimer = nil
         events = nil
     }
 
@@ -116,13 +135,47 @@ package final class SimulatedSource: LocationSource {
         let now = timeline.now
         while let event = board.next(before: now + .nanoseconds(1)) {
             switch event {
-            case .nmea(_, let bytes):
-                for fix in host.receive(bytes, receiver: &board.receiver, at: now) { events?(.fix(fix)) }
+            case .nmea(let instant, let bytes):
+                emitPulses(upTo: instant)
+                let read = ClockReading.now
+                for fix in host.receive(bytes, receiver: &board.receiver, at: now) {
+                    events?(.fix(fix))
+                    if let epoch = arrivals.epochTime(of: fix, chunkRead: read) { timeEvents?(.epoch(epoch)) }
+                }
+                arrivals.decoded(chunkRead: read, inProgress: host.epochInProgress)
             case .activity:
                 events?(.motionInterrupt)
             }
         }
         planNextEvent()
+    }
+
+    // MARK: - PPS
+
+    /// Schedules the PPS edges: at every scenario instant where UTC is a whole second.
+    private func startPulses(on loop: EventLoop, timeline: Timeline) {
+        let second: Int64 = 1_000_000_000
+        let intoSecond = ((startNanoseconds % second) + second) % second
+        let first = intoSecond == 0 ? 0 : second - intoSecond
+        let now = timeline.now.nanoseconds
+        let elapsed = now > first ? (now - first + second - 1) / second : 0
+        nextPulse = Instant(nanoseconds: first + elapsed * second)
+        let interval = Duration.nanoseconds(Int64(Double(second) / timeline.speed))
+        pulseTimer = loop.schedule(at: timeline.monotonic(at: nextPulse), repeating: interval) { [unowned self] _ in
+            guard let timeline = self.timeline else { return }
+            self.emitPulses(upTo: timeline.now)
+        }
+    }
+
+    /// Reports the edges up to `instant` (the receiver raises them only while it is on).
+    private func emitPulses(upTo instant: Instant) {
+        guard let timeEvents, let timeline else { return }
+        while nextPulse <= instant {
+            let edge = nextPulse
+            nextPulse = edge + .seconds(1)
+            guard board.receiver.commandedState.isOn else { continue }
+            timeEvents(.pulse(edge: Instant(nanoseconds: timeline.monotonic(at: edge).nanoseconds), clocks: .now))
+        }
     }
 
     private func deliverSamples() {

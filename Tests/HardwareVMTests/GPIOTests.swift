@@ -69,6 +69,33 @@ struct GPIOTests {
         #expect(!VM.waitReadable(interrupt.descriptor, milliseconds: 200))
     }
 
+    /// The time service maps a PPS edge's kernel timestamp to the wall clock as a
+    /// `CLOCK_MONOTONIC` instant (libgpiod's default event clock since Linux 5.7): the stamp
+    /// must fall between the monotonic clock read before and after the test raises the line.
+    @Test func ppsEdgesAreStampedOnTheMonotonicClock() throws {
+        let chip = try GPIOChip.find([VM.gpioLabel])
+        defer { chip.close() }
+        VM.setPull(SimLine.pps, up: false)
+        let pps = try GPIOEdgeInput(chip: chip, line: .name("pps"), activeLow: false, edges: .rising)
+        defer { pps.release() }
+        var stamps: [MonotonicInstant] = []
+        for _ in 0..<3 {
+            let before = MonotonicInstant.now
+            VM.setPull(SimLine.pps, up: true)
+            let after = MonotonicInstant.now
+            #expect(VM.waitReadable(pps.descriptor, milliseconds: 5000))
+            var edges: [GPIOEdge] = []
+            try pps.readEdges { edges.append($0) }
+            #expect(edges.count == 1)
+            if let stamp = edges.first?.timestamp {
+                #expect(stamp >= before && stamp <= after, "edge at \(stamp), raised between \(before) and \(after)")
+                stamps.append(stamp)
+            }
+            VM.setPull(SimLine.pps, up: false)
+        }
+        #expect(stamps == stamps.sorted())
+    }
+
     @Test func bothEdgesAndDebounce() throws {
         let chip = try GPIOChip.find([VM.gpioLabel])
         defer { chip.close() }

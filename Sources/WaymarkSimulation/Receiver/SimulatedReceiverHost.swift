@@ -2,6 +2,7 @@ package import WaymarkClock
 package import WaymarkFix
 package import WaymarkLocation
 package import WaymarkReceiver
+package import WaymarkNMEA
 
 /// The host's side of the simulated receiver, doing what a board source does with a real one:
 /// power commands, the receiver's NMEA through the real decoder, and what is sent once the
@@ -17,6 +18,9 @@ package struct SimulatedReceiverHost: Sendable {
         firstFixRate = FirstFixRate(fast: profile.firstFixInterval)
         decoder.seedDate(date)
     }
+
+    /// The time of day of the epoch the decoder is assembling (or assembled last), if any.
+    package var epochInProgress: TimeOfDay? { decoder.assembler.epochInProgress }
 
     /// Powers the receiver up, or down into `downState` (`.backup`, `.standby` or `.off`).
     package mutating func setPower(on: Bool, downState: ReceiverPowerState, receiver: inout SimulatedReceiver, at now: Instant) {
