@@ -118,7 +118,7 @@ let package = Package(
             name: "WaymarkDaemon",
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
-                "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver",
+                "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver", "WaymarkAuthorization",
             ]
         ),
 
@@ -201,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkServerTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "WaymarkAuthorization"]
         ),
         .testTarget(
             name: "WaymarkClientTests",

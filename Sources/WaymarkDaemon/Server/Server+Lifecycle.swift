@@ -1,0 +1,115 @@
+import WaymarkAuthorization
+import WaymarkConnection
+import WaymarkEngine
+import WaymarkEventLoop
+import WaymarkLocation
+import WaymarkProtocol
+import WaymarkSystem
+
+/// Consumers that come and go (`docs/semantics.md`): who an app is, what it keeps when its
+/// connection ends, how it re-takes it, and its background activity sessions.
+extension Server {
+    // MARK: Identity
+
+    /// Who the app on `connection` is, from `hello` on: the one place the server decides it
+    /// (`PolicySet.identity(of:declaredAppID:)`, docs/authorization.md). Whatever the app left
+    /// when an earlier connection ended must be re-taken within the rejoin window from now.
+    func identify(_ connection: Connection, declaredAppID: String?) {
+        let app = configuration.policies.identity(of: connection.facts, declaredAppID: declaredAppID)
+        connection.app = app
+        log("client \(connection.id) is \(app)")
+        guard let loop else { return }
+        holdings.rejoined(app, now: loop.now, window: configuration.rejoinWindow)
+        scheduleKeptExpiry()
+    }
+
+    /// Why the app on `connection` counts as in use: the one call point of the in-use evidence
+    /// (`InUseEvidence`, docs/authorization.md). A background activity session can only be
+    /// started in use, so each one held was started in use.
+    func inUseEvidence(of connection: Connection) -> InUseEvidence {
+        InUseEvidence(
+            policy: connection.policy, connected: true,
+            backgroundActivityStartedInUse: holdings.activityCount(of: connection.id) > 0, delegated: false)
+    }
+
+    // MARK: Keeping and re-taking
+
+    /// Hands what `connection` held to its app to re-take, and returns what ends now (its
+    /// pending requests, and everything if it never said `hello`).
+    func keepHoldings(of connection: Connection) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
+        guard let app = connection.app, let loop else { return holdings.removeClient(connection.id) }
+        let ended = holdings.keep(
+            connection.id, as: app, now: loop.now, window: configuration.rejoinWindow,
+            updateCapacity: configuration.maximumKeptUpdatesPerSubscription,
+            maximumSubscriptions: configuration.maximumSubscriptionsPerClient, maximumApps: configuration.maximumKeptApps)
+        scheduleKeptExpiry()
+        return ended
+    }
+
+    /// The app's kept subscription with `configuration`, now held by `connection`, if there
+    /// is one; its kept updates wait in ``retakenUpdates`` for the reply to go first.
+    func retakeSubscription(_ configuration: LiveConfiguration, for connection: Connection) -> SubscriptionID? {
+        guard let app = connection.app,
+            let retaken = holdings.retakeSubscription(of: app, configuration: configuration, by: connection.id)
+        else { return nil }
+        log("client \(connection.id) re-took subscription \(retaken.subscription) with \(retaken.updates.count) kept updates")
+        retakenUpdates[retaken.subscription] = retaken.updates
+        return retaken.subscription
+    }
+
+    /// Sends the updates kept for a re-taken subscription, oldest first, each with how many
+    /// were dropped before it. They are messages (never coalesced), at most
+    /// ``ServerConfiguration/maximumKeptUpdatesPerSubscription`` of them.
+    func send(_ kept: [KeptUpdates.Entry], for subscription: SubscriptionID, to connection: Connection) {
+        for entry in kept {
+            connection.link.output.append(message: UpdateEvent.line(
+                subscription: subscription.rawValue, encodedUpdate: UpdateEvent.encode(entry.update), missed: entry.missed))
+        }
+        flush(connection)
+    }
+
+    /// Keeps one timer, at the earliest deadline of what apps that left keep; there it ends
+    /// what was not re-taken.
+    func scheduleKeptExpiry() {
+        guard let loop else { return }
+        let next = holdings.earliestDeadline
+        guard next != keptTimer?.deadline else { return }
+        if let keptTimer { loop.cancel(keptTimer.id) }
+        keptTimer = nil
+        guard let next else { return }
+        let id = loop.schedule(at: next) { [weak self] loop in
+            guard let self else { return }
+            keptTimer = nil
+            for subscription in holdings.expire(at: loop.now) {
+                log("subscription \(subscription) ended: its app did not re-take it within \(configuration.rejoinWindow)")
+                agent.stopLiveUpdates(subscription)
+            }
+            scheduleKeptExpiry()
+        }
+        keptTimer = (id, next)
+    }
+
+    // MARK: Background activity sessions
+
+    /// `startBackgroundActivitySession`: re-takes one the app kept, else starts one if the app
+    /// is in use.
+    func startBackgroundActivity(_ connection: Connection) throws(ProtocolError) -> BackgroundActivityID {
+        if let app = connection.app, let retaken = holdings.retakeActivity(of: app, by: connection.id) { return retaken }
+        guard holdings.activityCount(of: connection.id) < configuration.maximumActivitiesPerClient else {
+            throw ProtocolError(.limitExceeded, "a connection may hold \(configuration.maximumActivitiesPerClient) background activity sessions")
+        }
+        guard inUseEvidence(of: connection).isInUse else {
+            throw ProtocolError(
+                .insufficientlyInUse,
+                "a background activity session can only be started while the app is in use (interactive by policy, holding one, or delegated to)")
+        }
+        return holdings.addActivity(for: connection.id)
+    }
+
+    /// `stopBackgroundActivitySession`: Core Location's `invalidate()`.
+    func invalidateBackgroundActivity(_ activity: BackgroundActivityID, _ connection: Connection) throws(ProtocolError) {
+        guard holdings.removeActivity(activity, of: connection.id) else {
+            throw ProtocolError(.unknownSubscription, "background activity session \(activity) is not held by this connection")
+        }
+    }
+}
