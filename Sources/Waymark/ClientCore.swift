@@ -43,7 +43,7 @@ final class ClientCore {
     private var lastRequestID: Int64 = 0
     private var reconnectDelay = firstReconnectDelay
     private var reconnectTimer: TimerID?
-    private var lastFailure = "not connected yet"
+    var lastFailure = "not connected yet"
 
     /// A core on `loop` that looks for the daemon at `paths()` (tried in order, at every
     /// attempt), believes only a socket `trust` accepts, and introduces itself as `appID`.

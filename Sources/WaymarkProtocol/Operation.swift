@@ -28,6 +28,12 @@ package enum Operation: Hashable, Sendable {
     case startBackgroundActivitySession
     /// Invalidates a background activity session (version 2).
     case stopBackgroundActivitySession(session: UInt64)
+    /// Delegates "in use" to whichever app accepts the token in the reply (version 2).
+    case startInUseDelegation
+    /// Accepts a delegation by its token (version 2).
+    case acceptInUseDelegation(token: String)
+    /// Ends a delegation, given or accepted (version 2).
+    case stopInUseDelegation(session: UInt64)
     /// Opens a named monitor (version 3).
     case openMonitor(name: String)
     /// Closes an open monitor (version 3).
@@ -56,6 +62,9 @@ package enum Operation: Hashable, Sendable {
         case .stopServiceSession: .stopServiceSession
         case .startBackgroundActivitySession: .startBackgroundActivitySession
         case .stopBackgroundActivitySession: .stopBackgroundActivitySession
+        case .startInUseDelegation: .startInUseDelegation
+        case .acceptInUseDelegation: .acceptInUseDelegation
+        case .stopInUseDelegation: .stopInUseDelegation
         case .openMonitor: .openMonitor
         case .closeMonitor: .closeMonitor
         case .addCondition: .addCondition
@@ -68,7 +77,8 @@ package enum Operation: Hashable, Sendable {
     /// The operation's parameters: the request's members besides `id` and `op`.
     var parameters: JSONObject {
         switch self {
-        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession: [:]
+        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation: [:]
+        case .acceptInUseDelegation(let token): ["token": .string(token)]
         case .hello(let hello):
             ["version": .integer(Int64(hello.version)), "appID": hello.appID.map(JSONValue.string) ?? .null]
         case .startLiveUpdates(let configuration): ["configuration": .string(configuration.rawValue)]
@@ -81,7 +91,7 @@ package enum Operation: Hashable, Sendable {
                 "authorization": .string(request.authorization.rawValue),
                 "fullAccuracyPurposeKey": request.fullAccuracyPurposeKey.map(JSONValue.string) ?? .null,
             ]
-        case .stopServiceSession(let session), .stopBackgroundActivitySession(let session):
+        case .stopServiceSession(let session), .stopBackgroundActivitySession(let session), .stopInUseDelegation(let session):
             ["session": .integer(Int64(session))]
         case .openMonitor(let name): ["name": .string(name)]
         case .closeMonitor(let monitor), .monitorIdentifiers(let monitor): ["monitor": .integer(Int64(monitor))]
@@ -116,6 +126,9 @@ package enum Operation: Hashable, Sendable {
         case .stopServiceSession: self = .stopServiceSession(session: try fields.identifier("session"))
         case .startBackgroundActivitySession: self = .startBackgroundActivitySession
         case .stopBackgroundActivitySession: self = .stopBackgroundActivitySession(session: try fields.identifier("session"))
+        case .startInUseDelegation: self = .startInUseDelegation
+        case .acceptInUseDelegation: self = .acceptInUseDelegation(token: try fields.string("token"))
+        case .stopInUseDelegation: self = .stopInUseDelegation(session: try fields.identifier("session"))
         case .openMonitor: self = .openMonitor(name: try fields.string("name"))
         case .closeMonitor: self = .closeMonitor(monitor: try fields.identifier("monitor"))
         case .addCondition:

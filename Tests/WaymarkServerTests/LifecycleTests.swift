@@ -57,7 +57,7 @@ struct LifecycleTests {
     }
 
     @Test func whatIsNotReTakenWithinTheWindowAfterTheDisconnectEnds() async throws {
-        try await withDaemon(configure: { $0.rejoinWindow = .milliseconds(300) }) { daemon in
+        try await withDaemon(configure: { $0.rejoinWindow = .milliseconds(1_500) }) { daemon in
             try Self.connectAndLeave(daemon) { client in _ = try client.request(.startLiveUpdates(.fitness)) }
             try await waitUntil { daemon.agent.hasDisconnected(1) }
             #expect(!daemon.agent.calls.contains(.stop(1)))
@@ -67,7 +67,7 @@ struct LifecycleTests {
     }
 
     @Test func whatAnAppDoesNotReTakeWithinTheWindowOfConnectingEnds() async throws {
-        try await withDaemon(configure: { $0.rejoinWindow = .milliseconds(800) }) { daemon in
+        try await withDaemon(configure: { $0.rejoinWindow = .seconds(2) }) { daemon in
             try Self.connectAndLeave(daemon) { first in
                 _ = try first.request(.startLiveUpdates(.fitness))
                 _ = try first.request(.startLiveUpdates(.automotiveNavigation))

@@ -5,8 +5,8 @@ import WaymarkProtocol
 import WaymarkSystem
 
 /// The one book of who holds what: each client's live subscriptions (with their
-/// configurations), pending location requests and background activity sessions, and for each
-/// the client that holds it; and what apps whose connections ended left to re-take
+/// configurations), pending location requests, background activity sessions and in-use
+/// delegations, and for each the client that holds it; and what apps whose connections ended left to re-take
 /// (`docs/semantics.md`, "Consumers that come and go"). The server keeps it; the agent and the
 /// engine know subscriptions and requests only by their ids.
 struct Holdings {
@@ -38,6 +38,8 @@ struct Holdings {
     private var lastSubscription: SubscriptionID = 0
     private var lastRequest: RequestID = 0
     private var lastActivity: BackgroundActivityID = 0
+    /// Who handed "in use" to whom.
+    var delegations = InUseDelegations()
 
     /// Live subscriptions, of all clients and of apps that are away.
     var subscriptionCount: Int { subscriptionHolders.count }
@@ -119,6 +121,7 @@ struct Holdings {
     /// Forgets everything `client` held and returns it, for the agent to release (the client
     /// said `bye`, or the daemon stops).
     mutating func removeClient(_ client: ClientID) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
+        delegations.removeClient(client)
         guard let held = byClient.removeValue(forKey: client) else { return ([], []) }
         for subscription in held.subscriptions.keys { subscriptionHolders[subscription] = nil }
         for request in held.requests.keys { requestHolders[request] = nil }
@@ -135,6 +138,7 @@ struct Holdings {
         _ client: ClientID, as app: AppIdentity, now: MonotonicInstant, window: Duration,
         updateCapacity: Int, maximumSubscriptions: Int, maximumApps: Int
     ) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
+        delegations.removeClient(client)
         guard let held = byClient[client] else { return ([], []) }
         let keeps = !held.activities.isEmpty || window > .zero
         guard keeps, kept[app] != nil || kept.count < maximumApps else { return removeClient(client) }

@@ -1,4 +1,4 @@
-import WaymarkAuthorization
+package import WaymarkAuthorization
 import WaymarkConnection
 import WaymarkEngine
 import WaymarkEventLoop
@@ -23,13 +23,21 @@ extension Server {
         scheduleKeptExpiry()
     }
 
-    /// Why the app on `connection` counts as in use: the one call point of the in-use evidence
-    /// (`InUseEvidence`, docs/authorization.md). A background activity session can only be
-    /// started in use, so each one held was started in use.
-    func inUseEvidence(of connection: Connection) -> InUseEvidence {
-        InUseEvidence(
+    /// Why the app on the connection `client` counts as in use (nil: no such connection): the
+    /// one call point of the in-use evidence (`InUseEvidence`, docs/authorization.md), for
+    /// the authorization's decisions. A background activity session can only be started in
+    /// use, so each one held was started in use.
+    package func inUseEvidence(of client: ClientID) -> InUseEvidence? {
+        guard let connection = connections[client] else { return nil }
+        return InUseEvidence(
             policy: connection.policy, connected: true,
-            backgroundActivityStartedInUse: holdings.activityCount(of: connection.id) > 0, delegated: false)
+            backgroundActivityStartedInUse: holdings.activityCount(of: client) > 0,
+            delegated: holdings.delegations.acceptedCount(of: client) > 0)
+    }
+
+    /// Whether the app on `connection` is in use by itself, not only through a delegation.
+    private func isInUseByItself(_ connection: Connection) -> Bool {
+        inUseEvidence(of: connection.id)?.subtracting(.delegation).isInUse == true
     }
 
     // MARK: Keeping and re-taking
@@ -98,7 +106,7 @@ extension Server {
         guard holdings.activityCount(of: connection.id) < configuration.maximumActivitiesPerClient else {
             throw ProtocolError(.limitExceeded, "a connection may hold \(configuration.maximumActivitiesPerClient) background activity sessions")
         }
-        guard inUseEvidence(of: connection).isInUse else {
+        guard inUseEvidence(of: connection.id)?.isInUse == true else {
             throw ProtocolError(
                 .insufficientlyInUse,
                 "a background activity session can only be started while the app is in use (interactive by policy, holding one, or delegated to)")
@@ -106,10 +114,51 @@ extension Server {
         return holdings.addActivity(for: connection.id)
     }
 
-    /// `stopBackgroundActivitySession`: Core Location's `invalidate()`.
+    /// `stopBackgroundActivitySession`: Core Location's `invalidate()`. An app no longer in use
+    /// by itself then revokes what it delegated.
     func invalidateBackgroundActivity(_ activity: BackgroundActivityID, _ connection: Connection) throws(ProtocolError) {
         guard holdings.removeActivity(activity, of: connection.id) else {
             throw ProtocolError(.unknownSubscription, "background activity session \(activity) is not held by this connection")
+        }
+        guard holdings.delegations.givenCount(of: connection.id) > 0, !isInUseByItself(connection)
+        else { return }
+        let receivers = holdings.delegations.revokeAll(givenBy: connection.id)
+        log("client \(connection.id) is no longer in use: its delegations to \(receivers.sorted()) are revoked")
+    }
+
+    // MARK: In-use delegation
+
+    /// `startInUseDelegation`: an app in use by itself (not through a delegation) hands a
+    /// token for another app to accept.
+    func startInUseDelegation(_ connection: Connection) throws(ProtocolError) -> (InUseDelegationID, String) {
+        guard holdings.delegations.givenCount(of: connection.id) < configuration.maximumActivitiesPerClient else {
+            throw ProtocolError(.limitExceeded, "a connection may give \(configuration.maximumActivitiesPerClient) in-use delegations")
+        }
+        guard isInUseByItself(connection) else {
+            throw ProtocolError(.insufficientlyInUse, "only an app in use by itself (interactive by policy or holding a background activity session) may delegate")
+        }
+        let bytes: [UInt8]
+        do throws(SystemError) {
+            bytes = try RandomBytes.generate(count: 16)
+        } catch {
+            throw ProtocolError(.internalError, "no token: \(error)")
+        }
+        let token = bytes.map { byte in String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16) }.joined()
+        return (holdings.delegations.add(by: connection.id, token: token), token)
+    }
+
+    /// `acceptInUseDelegation`: takes the delegation `token` names.
+    func acceptInUseDelegation(_ token: String, _ connection: Connection) throws(ProtocolError) -> InUseDelegationID {
+        guard let id = holdings.delegations.accept(token, by: connection.id) else {
+            throw ProtocolError(.unknownSubscription, "no delegation of another connection waits for this token")
+        }
+        return id
+    }
+
+    /// `stopInUseDelegation`: the giver revokes it, or the app that accepted it gives it back.
+    func stopInUseDelegation(_ id: InUseDelegationID, _ connection: Connection) throws(ProtocolError) {
+        guard holdings.delegations.end(id, by: connection.id) else {
+            throw ProtocolError(.unknownSubscription, "delegation \(id) was not given to or by this connection")
         }
     }
 }

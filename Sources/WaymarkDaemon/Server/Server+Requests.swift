@@ -70,6 +70,13 @@ extension Server {
         case .stopBackgroundActivitySession(let session):
             try invalidateBackgroundActivity(BackgroundActivityID(rawValue: session), connection)
             return .done
+        case .startInUseDelegation:
+            let (id, token) = try startInUseDelegation(connection)
+            return .delegation(session: id.rawValue, token: token)
+        case .acceptInUseDelegation(let token): return .session(try acceptInUseDelegation(token, connection).rawValue)
+        case .stopInUseDelegation(let session):
+            try stopInUseDelegation(InUseDelegationID(rawValue: session), connection)
+            return .done
         default:
             throw ProtocolError(.unsupportedOperation, "\(operation.name.rawValue) is not served by this daemon yet")
         }
