@@ -24,6 +24,10 @@ struct Holdings {
         /// When what is not re-taken by then ends; nil while a background activity session
         /// holds it for an app that is away.
         var deadline: MonotonicInstant?
+        /// The app's relaunch trigger (its policy's `relaunch`), if it has one.
+        var relaunch: String?
+        /// Whether the app was asked to start since it left.
+        var isRelaunchRequested = false
     }
 
     private enum Holder: Equatable {
@@ -135,7 +139,7 @@ struct Holdings {
     /// `maximumApps` apps keep anything. Returns what ends now, for the agent to release:
     /// the pending requests (their answers had nowhere to go) and what does not fit.
     mutating func keep(
-        _ client: ClientID, as app: AppIdentity, now: MonotonicInstant, window: Duration,
+        _ client: ClientID, as app: AppIdentity, relaunch: String?, now: MonotonicInstant, window: Duration,
         updateCapacity: Int, maximumSubscriptions: Int, maximumApps: Int
     ) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
         delegations.removeClient(client)
@@ -145,6 +149,8 @@ struct Holdings {
         byClient[client] = nil
         for request in held.requests.keys { requestHolders[request] = nil }
         var entry = kept[app] ?? Kept()
+        entry.relaunch = relaunch
+        entry.isRelaunchRequested = false
         for (subscription, configuration) in held.subscriptions {
             entry.subscriptions[subscription] = (configuration, KeptUpdates(capacity: updateCapacity))
             subscriptionHolders[subscription] = .app(app)
@@ -161,11 +167,22 @@ struct Holdings {
         return (ended, Set(held.requests.keys))
     }
 
-    /// Keeps `update` for `subscription` if its app is away; returns whether it was.
-    mutating func keep(_ update: LocationUpdate, for subscription: SubscriptionID) -> Bool {
-        guard case .app(let app) = subscriptionHolders[subscription] else { return false }
+    /// Keeps `update` for `subscription` if its app is away; returns the app if it was.
+    mutating func keep(_ update: LocationUpdate, for subscription: SubscriptionID) -> AppIdentity? {
+        guard case .app(let app) = subscriptionHolders[subscription] else { return nil }
         kept[app]?.subscriptions[subscription]?.updates.append(update)
-        return true
+        return app
+    }
+
+    /// The relaunch trigger of `app`, which is away and has something waiting, the first time
+    /// it is asked for since the app left; the app then has until `now + window` to come back
+    /// and re-take what it left (a relaunch that fails ends it, even what a background
+    /// activity session kept).
+    mutating func requestRelaunch(of app: AppIdentity, now: MonotonicInstant, window: Duration) -> String? {
+        guard let entry = kept[app], let relaunch = entry.relaunch, !entry.isRelaunchRequested else { return nil }
+        kept[app]?.isRelaunchRequested = true
+        kept[app]?.deadline = min(entry.deadline ?? now + window, now + window)
+        return relaunch
     }
 
     /// `app` connected again: what it does not re-take by `now + window` ends.

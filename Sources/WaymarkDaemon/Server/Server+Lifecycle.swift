@@ -47,7 +47,7 @@ extension Server {
     func keepHoldings(of connection: Connection) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
         guard let app = connection.app, let loop else { return holdings.removeClient(connection.id) }
         let ended = holdings.keep(
-            connection.id, as: app, now: loop.now, window: configuration.rejoinWindow,
+            connection.id, as: app, relaunch: connection.policy.relaunch, now: loop.now, window: configuration.rejoinWindow,
             updateCapacity: configuration.maximumKeptUpdatesPerSubscription,
             maximumSubscriptions: configuration.maximumSubscriptionsPerClient, maximumApps: configuration.maximumKeptApps)
         scheduleKeptExpiry()
@@ -74,6 +74,36 @@ extension Server {
                 subscription: subscription.rawValue, encodedUpdate: UpdateEvent.encode(entry.update), missed: entry.missed))
         }
         flush(connection)
+    }
+
+    /// Keeps `update` for `subscription` if its app is away, and asks for the app to be
+    /// started if its policy says how (``relaunch(_:trigger:)``).
+    func keep(_ update: LocationUpdate, for subscription: SubscriptionID) {
+        guard let app = holdings.keep(update, for: subscription), let loop,
+            let trigger = holdings.requestRelaunch(of: app, now: loop.now, window: configuration.rejoinWindow)
+        else { return }
+        relaunch(app, trigger: trigger)
+        scheduleKeptExpiry()
+    }
+
+    /// Asks for `app` to be started, without privileges of the daemon's own: it writes the
+    /// file `trigger` in ``ServerConfiguration/relaunchDirectory``, which a systemd path unit
+    /// watches (`PathChanged=`) to start the app's unit as the app's own user (README,
+    /// "Relaunching a consumer").
+    func relaunch(_ app: AppIdentity, trigger: String) {
+        guard let directory = configuration.relaunchDirectory else {
+            log("\(app) has updates waiting and a relaunch trigger, but the daemon has no relaunch directory")
+            return
+        }
+        let path = directory + "/" + trigger
+        do throws(SystemError) {
+            let file = try FileDescriptor.create(path, permissions: 0o644)
+            defer { try? file.close() }
+            try file.writeAll(Array("\(app)\n".utf8))
+            log("asked for \(app) to be started: wrote \(path)")
+        } catch {
+            log("could not ask for \(app) to be started: \(error)")
+        }
     }
 
     /// Keeps one timer, at the earliest deadline of what apps that left keep; there it ends

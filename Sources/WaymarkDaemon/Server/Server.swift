@@ -272,7 +272,7 @@ package final class Server: UpdateSink {
 
     package func send(_ update: LocationUpdate, subscription: SubscriptionID) {
         guard let client = holdings.holder(of: subscription), let connection = connections[client] else {
-            _ = holdings.keep(update, for: subscription)
+            keep(update, for: subscription)
             return
         }
         let state = OutputQueue.StreamState(update)

@@ -50,6 +50,9 @@ package struct ServerConfiguration: Sendable {
     package var maximumKeptUpdatesPerSubscription = 32
     /// Apps that may have something kept at once; one that leaves beyond it keeps nothing.
     package var maximumKeptApps = 256
+    /// Where the daemon writes an app's relaunch trigger (its policy's `relaunch`) to have it
+    /// started; nil: apps are not relaunched.
+    package var relaunchDirectory: String?
     /// Background activity sessions one connection may hold.
     package var maximumActivitiesPerClient = 16
 
