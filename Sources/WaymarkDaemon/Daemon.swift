@@ -86,7 +86,11 @@ package final class Daemon {
             daemonVersion: Daemon.version, log: log)
         var configuration = ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version)
         configuration.activatedSocket = options.activatedSocket
-        configuration.relaunchDirectory = options.relaunchDirectory
+        if let directory = options.relaunchDirectory {
+            // The daemon's own directory: only it writes there (a path unit only watches).
+            _ = try FileSystem.makeDirectory(directory, permissions: 0o755)
+            configuration.relaunchDirectory = directory
+        }
         if let directory = options.policyDirectory {
             let files = try ConfigurationDirectory(path: directory, suffix: ".toml").read()
             configuration.policies = try PolicySet(files: files.map { ($0.path, $0.bytes) })
