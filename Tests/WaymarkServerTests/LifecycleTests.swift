@@ -58,10 +58,13 @@ struct LifecycleTests {
 
     @Test func whatIsNotReTakenWithinTheWindowAfterTheDisconnectEnds() async throws {
         try await withDaemon(configure: { $0.rejoinWindow = .milliseconds(1_500) }) { daemon in
+            let left = ContinuousClock.now
             try Self.connectAndLeave(daemon) { client in _ = try client.request(.startLiveUpdates(.fitness)) }
             try await waitUntil { daemon.agent.hasDisconnected(1) }
-            #expect(!daemon.agent.calls.contains(.stop(1)))
+            // Kept at the disconnect (not released with it), ended no sooner than the window.
+            #expect(daemon.agent.calls.contains(.disconnected(1, subscriptions: [], requests: [])))
             try await waitUntil { daemon.agent.calls.contains(.stop(1)) }
+            #expect(ContinuousClock.now - left >= .milliseconds(1_500))
             #expect(daemon.agent.liveSubscriptions.isEmpty)
         }
     }
@@ -112,6 +115,18 @@ struct LifecycleTests {
                 return
             }
             #expect(error.code == .insufficientlyInUse)
+        }
+    }
+
+    @Test func aHeldBackgroundActivitySessionKeepsTheAppInUse() async throws {
+        try await withDaemon(configure: { $0.policies = try! Self.interactive() }) { daemon in
+            let client = try RawClient(path: daemon.path)
+            try client.hello()
+            #expect(await daemon.onLoop { $0.inUseEvidence(of: 1) } == .interactiveConnection)
+            #expect(try client.request(.startBackgroundActivitySession).outcome == .success(.session(1)))
+            #expect(await daemon.onLoop { $0.inUseEvidence(of: 1) } == [.interactiveConnection, .backgroundActivitySession])
+            _ = try client.request(.stopBackgroundActivitySession(session: 1))
+            #expect(await daemon.onLoop { $0.inUseEvidence(of: 1) } == .interactiveConnection)
         }
     }
 
