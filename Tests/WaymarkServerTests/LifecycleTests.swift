@@ -84,6 +84,19 @@ struct LifecycleTests {
         }
     }
 
+    @Test func anAppKeepsItsNewestSubscriptionsUpToTheBound() async throws {
+        try await withDaemon(configure: { $0.rejoinWindow = .seconds(30); $0.maximumKeptSubscriptionsPerApp = 2 }) { daemon in
+            try Self.connectAndLeave(daemon) { client in
+                for configuration in [LiveConfiguration.fitness, .airborne, .otherNavigation] {
+                    _ = try client.request(.startLiveUpdates(configuration))
+                }
+            }
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
+            #expect(daemon.agent.calls.last == .disconnected(1, subscriptions: [1], requests: []))
+            #expect(daemon.agent.liveSubscriptions == [2, 3])
+        }
+    }
+
     @Test func byeEndsEverythingAtOnce() async throws {
         try await withDaemon(configure: { $0.rejoinWindow = .seconds(30) }) { daemon in
             let client = try RawClient(path: daemon.path)

@@ -49,7 +49,7 @@ extension Server {
         let ended = holdings.keep(
             connection.id, as: app, relaunch: connection.policy.relaunch, now: loop.now, window: configuration.rejoinWindow,
             updateCapacity: configuration.maximumKeptUpdatesPerSubscription,
-            maximumSubscriptions: configuration.maximumSubscriptionsPerClient, maximumApps: configuration.maximumKeptApps)
+            maximumSubscriptions: configuration.maximumKeptSubscriptionsPerApp, maximumApps: configuration.maximumKeptApps)
         scheduleKeptExpiry()
         return ended
     }

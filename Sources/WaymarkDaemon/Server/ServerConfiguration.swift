@@ -48,8 +48,11 @@ package struct ServerConfiguration: Sendable {
     package var rejoinWindow = Duration.seconds(5)
     /// Updates kept per subscription while its app is away: the newest.
     package var maximumKeptUpdatesPerSubscription = 32
+    /// Subscriptions an app that is away keeps at most: the newest.
+    package var maximumKeptSubscriptionsPerApp = 8
     /// Apps that may have something kept at once; one that leaves beyond it keeps nothing.
-    package var maximumKeptApps = 256
+    /// With the bounds above, kept updates take at most 64 × 8 × 32 of them, about 5 MB.
+    package var maximumKeptApps = 64
     /// Where the daemon writes an app's relaunch trigger (its policy's `relaunch`) to have it
     /// started; nil: apps are not relaunched.
     package var relaunchDirectory: String?
