@@ -207,7 +207,7 @@ let package = Package(
             name: "WaymarkClientTests",
             dependencies: [
                 "Waymark", "WaymarkLocation", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop",
-                "waymarkd", "WaymarkCLI",
+                "waymarkd", "WaymarkCLI", "WaymarkAuthorization", "WaymarkEngine",
             ]
         ),
         // The real waymarkd against hostile local clients: floods, stalls, thousands of
