@@ -210,7 +210,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkServerTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "WaymarkAuthorization"]
         ),
         // The daemon's monitors over a real store, on the shipped scenarios.
         .testTarget(
@@ -224,7 +224,7 @@ let package = Package(
             name: "WaymarkClientTests",
             dependencies: [
                 "Waymark", "WaymarkLocation", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop",
-                "waymarkd",
+                "waymarkd", "WaymarkCLI", "WaymarkAuthorization", "WaymarkEngine",
             ]
         ),
         // The real waymarkd against hostile local clients: floods, stalls, thousands of

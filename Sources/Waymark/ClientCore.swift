@@ -31,8 +31,11 @@ final class ClientCore {
     private let trust: SocketTrust
     private let appID: String?
     /// The connection to the daemon, while there is one.
-    private var link: LineConnection?
+    var link: LineConnection?
     private var subscriptions: [UInt64: Subscription] = [:]
+    /// The background activity sessions held, by their local id, with the daemon's id once it
+    /// started (or re-took) them on the current connection (`ClientCore+Activity.swift`).
+    var activities: [UInt64: Activity] = [:]
     private var localIDs: [UInt64: UInt64] = [:]
     private var handlers: [Int64: ReplyHandler] = [:]
     /// Each unanswered location request's id and deadline timer, by its ``PendingReply``.
@@ -40,7 +43,7 @@ final class ClientCore {
     private var lastRequestID: Int64 = 0
     private var reconnectDelay = firstReconnectDelay
     private var reconnectTimer: TimerID?
-    private var lastFailure = "not connected yet"
+    var lastFailure = "not connected yet"
 
     /// A core on `loop` that looks for the daemon at `paths()` (tried in order, at every
     /// attempt), believes only a socket `trust` accepts, and introduces itself as `appID`.
@@ -159,7 +162,7 @@ final class ClientCore {
 
     /// Connects to the first trusted socket that answers, says hello and restarts every
     /// subscription. When none answers, ``lastFailure`` says why for each path tried.
-    private func connect() -> Bool {
+    func connect() -> Bool {
         var failures: [String] = []
         for path in paths() {
             do throws(SystemError) {
@@ -174,6 +177,9 @@ final class ClientCore {
                 send(.hello(Hello(appID: appID))) { [unowned self] result in
                     if case .success = result { reconnectDelay = Self.firstReconnectDelay }
                 }
+                // Sessions first, so that the app is in use again before it re-takes its
+                // subscriptions (docs/semantics.md, "Consumers that come and go").
+                for local in activities.keys.sorted() { startActivity(local) }
                 for local in subscriptions.keys.sorted() { start(local) }
                 return true
             } catch {
@@ -207,8 +213,8 @@ final class ClientCore {
         return "\(explained)"
     }
 
-    private func scheduleReconnect() {
-        guard reconnectTimer == nil, !subscriptions.isEmpty else { return }
+    func scheduleReconnect() {
+        guard reconnectTimer == nil, !subscriptions.isEmpty || !activities.isEmpty else { return }
         reconnectTimer = loop.schedule(after: reconnectDelay) { [unowned self] _ in
             reconnectTimer = nil
             reconnectDelay = min(reconnectDelay * 2, Self.longestReconnectDelay)
@@ -246,6 +252,7 @@ final class ClientCore {
         for (_, handler) in waiting { handler(.failure(.daemonUnavailable(reason))) }
         localIDs = [:]
         for local in subscriptions.keys { subscriptions[local]?.daemonID = nil }
+        for local in activities.keys { activities[local]?.daemonID = nil }
         announceUnavailable()
         scheduleReconnect()
     }
@@ -290,7 +297,7 @@ final class ClientCore {
     /// Sends a request and returns its id; `handler` gets its reply, or `daemonUnavailable`
     /// if the connection ends first (then the id is `nil` when it had ended already).
     @discardableResult
-    private func send(_ operation: Operation, _ handler: @escaping ReplyHandler) -> Int64? {
+    func send(_ operation: Operation, _ handler: @escaping ReplyHandler) -> Int64? {
         guard link != nil else {
             handler(.failure(.daemonUnavailable(lastFailure)))
             return nil

@@ -1,3 +1,4 @@
+import WaymarkAuthorization
 import WaymarkBoard
 import WaymarkClock
 import WaymarkEngine
@@ -34,6 +35,10 @@ package struct DaemonOptions: Sendable {
     package var speed: Double
     /// Whether to log to standard error.
     package var verbose: Bool
+    /// The policy files' directory (`/etc/waymark/apps.d`), if any is read.
+    package var policyDirectory: String?
+    /// Where relaunch triggers are written (``ServerConfiguration/relaunchDirectory``).
+    package var relaunchDirectory: String?
 
     /// Creates options.
     package init(
@@ -83,6 +88,15 @@ package final class Daemon {
             daemonVersion: Daemon.version, log: log)
         var configuration = ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version)
         configuration.activatedSocket = options.activatedSocket
+        if let directory = options.relaunchDirectory {
+            // The daemon's own directory: only it writes there (a path unit only watches).
+            _ = try FileSystem.makeDirectory(directory, permissions: 0o755)
+            configuration.relaunchDirectory = directory
+        }
+        if let directory = options.policyDirectory {
+            let files = try ConfigurationDirectory(path: directory, suffix: ".toml").read()
+            configuration.policies = try PolicySet(files: files.map { ($0.path, $0.bytes) })
+        }
         server = Server(configuration: configuration, agent: agent, log: log)
         agent.sink = server
         try loop.handleSignals(Self.stoppingSignals.union(Self.survivedSignals)) { loop, signal in

@@ -28,6 +28,9 @@ package enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     case locationUnknown
     /// The app is not authorized to use location (`kCLErrorDenied`).
     case authorizationDenied
+    /// The operation needs the app in use and it is not (`startBackgroundActivitySession`;
+    /// the `insufficientlyInUse` diagnostic).
+    case insufficientlyInUse
     /// The daemon failed; the message says how.
     case internalError
 }

@@ -28,6 +28,12 @@ package enum Operation: Hashable, Sendable {
     case startBackgroundActivitySession
     /// Invalidates a background activity session (version 2).
     case stopBackgroundActivitySession(session: UInt64)
+    /// Delegates "in use" to whichever app accepts the token in the reply (version 2).
+    case startInUseDelegation
+    /// Accepts a delegation by its token (version 2).
+    case acceptInUseDelegation(token: String)
+    /// Ends a delegation, given or accepted (version 2).
+    case stopInUseDelegation(session: UInt64)
     /// Opens a named monitor (version 3).
     case openMonitor(name: String)
     /// Closes an open monitor (version 3).
@@ -56,6 +62,9 @@ package enum Operation: Hashable, Sendable {
         case .stopServiceSession: .stopServiceSession
         case .startBackgroundActivitySession: .startBackgroundActivitySession
         case .stopBackgroundActivitySession: .stopBackgroundActivitySession
+        case .startInUseDelegation: .startInUseDelegation
+        case .acceptInUseDelegation: .acceptInUseDelegation
+        case .stopInUseDelegation: .stopInUseDelegation
         case .openMonitor: .openMonitor
         case .closeMonitor: .closeMonitor
         case .addCondition: .addCondition
@@ -69,7 +78,8 @@ package enum Operation: Hashable, Sendable {
     /// (an absent optional is left out: absent and `null` mean the same in the protocol).
     func writeParameters(to buffer: inout JSONBuffer) {
         switch self {
-        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession: break
+        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation: break
+        case .acceptInUseDelegation(let token): buffer.member("token", text: token)
         case .hello(let hello):
             buffer.member("version", hello.version)
             if let appID = hello.appID { buffer.member("appID", text: appID) }
@@ -84,7 +94,7 @@ package enum Operation: Hashable, Sendable {
         case .startServiceSession(let request):
             buffer.member("authorization", text: request.authorization.rawValue)
             if let key = request.fullAccuracyPurposeKey { buffer.member("fullAccuracyPurposeKey", text: key) }
-        case .stopServiceSession(let session), .stopBackgroundActivitySession(let session):
+        case .stopServiceSession(let session), .stopBackgroundActivitySession(let session), .stopInUseDelegation(let session):
             buffer.member("session", session)
         case .openMonitor(let name): buffer.member("name", text: name)
         case .closeMonitor(let monitor), .monitorIdentifiers(let monitor): buffer.member("monitor", monitor)
@@ -121,6 +131,9 @@ package enum Operation: Hashable, Sendable {
         case .stopServiceSession: self = .stopServiceSession(session: try fields.identifier("session"))
         case .startBackgroundActivitySession: self = .startBackgroundActivitySession
         case .stopBackgroundActivitySession: self = .stopBackgroundActivitySession(session: try fields.identifier("session"))
+        case .startInUseDelegation: self = .startInUseDelegation
+        case .acceptInUseDelegation: self = .acceptInUseDelegation(token: try fields.string("token"))
+        case .stopInUseDelegation: self = .stopInUseDelegation(session: try fields.identifier("session"))
         case .openMonitor: self = .openMonitor(name: try fields.string("name"))
         case .closeMonitor: self = .closeMonitor(monitor: try fields.identifier("monitor"))
         case .addCondition:

@@ -26,6 +26,12 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     case startBackgroundActivitySession
     /// Invalidates a background activity session.
     case stopBackgroundActivitySession
+    /// Hands "in use" to another app for a piece of work: returns a token to give it.
+    case startInUseDelegation
+    /// Takes the in-use status a token carries: while held, the app is in use.
+    case acceptInUseDelegation
+    /// Ends a delegation, given or accepted.
+    case stopInUseDelegation
     /// Opens a named monitor (`CLMonitor`), creating it on first use; its events follow.
     case openMonitor
     /// Stops the events of an open monitor (its conditions persist).
@@ -45,7 +51,8 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
         switch self {
         case .hello, .bye, .status, .startLiveUpdates, .stopLiveUpdates, .requestLocation, .cancelRequest: 1
         case .authorizationStatus, .startServiceSession, .stopServiceSession,
-            .startBackgroundActivitySession, .stopBackgroundActivitySession: 2
+            .startBackgroundActivitySession, .stopBackgroundActivitySession, .startInUseDelegation, .acceptInUseDelegation,
+            .stopInUseDelegation: 2
         case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers: 3
         }
     }

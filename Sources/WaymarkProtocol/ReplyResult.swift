@@ -15,8 +15,10 @@ package enum ReplyResult: Hashable, Sendable {
     case status(StatusReport)
     /// To `authorizationStatus`.
     case authorization(AuthorizationStatus)
-    /// To `startServiceSession` and `startBackgroundActivitySession`.
+    /// To `startServiceSession`, `startBackgroundActivitySession` and `acceptInUseDelegation`.
     case session(UInt64)
+    /// To `startInUseDelegation`: the delegation and the token to hand the other app.
+    case delegation(session: UInt64, token: String)
     /// To `openMonitor`: the monitor that the `monitorEvent` events name.
     case monitor(UInt64)
     /// To `monitorRecord`.
@@ -39,6 +41,9 @@ package enum ReplyResult: Hashable, Sendable {
             status.write(to: &buffer)
         case .authorization(let status): status.writeMembers(to: &buffer)
         case .session(let session): buffer.member("session", session)
+        case .delegation(let session, let token):
+            buffer.member("session", session)
+            buffer.member("token", text: token)
         case .monitor(let monitor): buffer.member("monitor", monitor)
         case .record(let record):
             buffer.key("record")
@@ -52,14 +57,16 @@ package enum ReplyResult: Hashable, Sendable {
     init(_ operation: OperationName, _ fields: Fields) throws(ProtocolError) {
         switch operation {
         case .hello: self = .hello(try HelloResult(fields))
-        case .bye, .stopLiveUpdates, .cancelRequest, .stopServiceSession, .stopBackgroundActivitySession, .closeMonitor, .addCondition,
-            .removeCondition:
+        case .bye, .stopLiveUpdates, .cancelRequest, .stopServiceSession, .stopBackgroundActivitySession, .stopInUseDelegation,
+            .closeMonitor, .addCondition, .removeCondition:
             self = .done
         case .startLiveUpdates: self = .subscription(try fields.identifier("subscription"))
         case .requestLocation: self = .location(try Location(fields.fields("location")))
         case .status: self = .status(try StatusReport(fields.fields("status")))
         case .authorizationStatus: self = .authorization(try AuthorizationStatus(fields))
-        case .startServiceSession, .startBackgroundActivitySession: self = .session(try fields.identifier("session"))
+        case .startServiceSession, .startBackgroundActivitySession, .acceptInUseDelegation:
+            self = .session(try fields.identifier("session"))
+        case .startInUseDelegation: self = .delegation(session: try fields.identifier("session"), token: try fields.string("token"))
         case .openMonitor: self = .monitor(try fields.identifier("monitor"))
         case .monitorRecord: self = .record(try MonitorRecord(fields.fields("record")))
         case .monitorIdentifiers: self = .identifiers(try fields.strings("identifiers"))

@@ -6,7 +6,7 @@ import WaymarkSystem
 // (no Foundation, no argument-parsing library in its footprint).
 
 let usage = """
-    usage: waymarkd [--socket PATH] [--verbose] [--version]
+    usage: waymarkd [--socket PATH] [--apps DIR] [--relaunch-directory DIR] [--verbose] [--version]
                     --board BOARD                                                 (the hardware a board file names)
                     | [--scenario SCENARIO] [--receiver NAME] [--seed N] [--speed X]  (simulated board, the default)
                     | --replay FILE [--repeat] [--speed X]
@@ -16,6 +16,10 @@ let usage = """
                        $RUNTIME_DIRECTORY under systemd, else /run/waymark/waymark.sock as
                        root, else $XDG_RUNTIME_DIR/waymark/waymark.sock); a socket systemd passes
                        (waymarkd.socket, LISTEN_FDS) is used instead
+      --apps DIR       read the app policy files DIR/*.toml (docs/authorization.md)
+      --relaunch-directory DIR  write an app's relaunch trigger (its policy's relaunch) here
+                       when something waits for it while it is away (README, "Relaunching
+                       a consumer")
       --board BOARD    run on the board a board file describes (a path, or a name such as
                        rpi-neo-m8n-adxl345 for a shipped Board/*.toml): its receiver (baud rate
                        detected when it says auto), power strategy and accelerometer; the
@@ -52,6 +56,8 @@ var board: String?
 var baud = 9600
 var serial = false
 var verbose = false
+var policyDirectory: String?
+var relaunchDirectory: String?
 
 @MainActor func value(_ option: String) -> String {
     guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
@@ -61,6 +67,8 @@ var verbose = false
 while let argument = arguments.popFirst() {
     switch argument {
     case "--socket": socketPath = value(argument)
+    case "--apps": policyDirectory = value(argument)
+    case "--relaunch-directory": relaunchDirectory = value(argument)
     case "--scenario": scenario = value(argument)
     case "--receiver": receiver = value(argument)
     case "--seed":
@@ -114,8 +122,10 @@ if activated.count > 1 {
 }
 
 do {
-    let options = DaemonOptions(
+    var options = DaemonOptions(
         socketPath: socketPath, activatedSocket: activated.first, source: source, speed: speed, verbose: verbose)
+    options.policyDirectory = policyDirectory
+    options.relaunchDirectory = relaunchDirectory
     let daemon = try Daemon(options: options)
     try daemon.run()
 } catch {

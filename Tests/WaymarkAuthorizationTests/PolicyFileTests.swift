@@ -23,6 +23,18 @@ struct PolicyFileTests {
         restricted = true
         """
 
+    @Test("relaunch names a trigger file, and nothing that could leave the relaunch directory")
+    func relaunch() throws {
+        let entries = try PolicyFile.parse("[[app]]\nunit = \"tracker.service\"\nrelaunch = \"tracker\"\n", file: "r.toml")
+        #expect(entries.first?.relaunch == "tracker")
+        #expect(PolicySet(entries).policy(for: ProcessFacts(uid: 7, unit: SystemdUnit("tracker.service"))).relaunch == "tracker")
+        for bad in ["../etc", "a/b", ".hidden", "", String(repeating: "x", count: 65)] {
+            #expect(throws: PolicyError.self) {
+                try PolicyFile.parse("[[app]]\nuid = 1\nrelaunch = \"\(bad)\"\n", file: "r.toml")
+            }
+        }
+    }
+
     @Test("every key of docs/authorization.md")
     func example() throws {
         let entries = try PolicyFile.parse(Self.example, file: "board.toml")

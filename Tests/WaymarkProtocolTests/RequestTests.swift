@@ -12,6 +12,7 @@ struct RequestTests {
         .cancelRequest(request: .string("where")), .cancelRequest(request: .number(3)),
         .authorizationStatus, .startServiceSession(ServiceSessionRequest(authorization: .whenInUse, fullAccuracyPurposeKey: "Nav")),
         .stopServiceSession(session: 3), .startBackgroundActivitySession, .stopBackgroundActivitySession(session: 4),
+        .startInUseDelegation, .acceptInUseDelegation(token: "5f0c8a3e9b1d4e7fa2c6b8d0e4f6a1c3"), .stopInUseDelegation(session: 6),
         .openMonitor(name: "geofences"), .closeMonitor(monitor: 5),
         .addCondition(ConditionRequest(
             monitor: 5, identifier: "home", condition: CircularGeographicCondition(latitude: 51.5, longitude: -0.12, radius: 150),

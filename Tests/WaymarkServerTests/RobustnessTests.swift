@@ -85,7 +85,8 @@ struct RobustnessTests {
     }
 
     @Test func disconnectsCleanUpEvenMidMessage() async throws {
-        try await withDaemon { daemon in
+        // No rejoin window: the subscription ends with the connection (LifecycleTests keep it).
+        try await withDaemon(configure: { $0.rejoinWindow = .zero }) { daemon in
             do {
                 let client = try RawClient(path: daemon.path)
                 try client.hello()

@@ -16,6 +16,9 @@ package struct AppPolicy: Hashable, Sendable {
     package var isInteractive = false
     /// Iterating updates holds no implicit session: only explicit ones count.
     package var requiresExplicitSessions = false
+    /// The trigger the daemon touches to have the app started again when something waits for
+    /// it (a file of that name in its relaunch directory, which a systemd path unit watches).
+    package var relaunch: String?
     /// `file:line` of the entry, for messages.
     package var origin: String
 
@@ -67,6 +70,8 @@ package struct EffectivePolicy: Hashable, Sendable {
     package var authorization: AuthorizationState?
     /// Accuracy given in advance.
     package var accuracy: AccuracyAuthorization?
+    /// The relaunch trigger of the first entry that names one.
+    package var relaunch: String?
 
     /// No policy.
     package init() {}
@@ -76,6 +81,7 @@ package struct EffectivePolicy: Hashable, Sendable {
         isRestricted = isRestricted || entry.isRestricted
         isInteractive = isInteractive || entry.isInteractive
         requiresExplicitSessions = requiresExplicitSessions || entry.requiresExplicitSessions
+        relaunch = relaunch ?? entry.relaunch
         if let given = entry.authorization {
             authorization = authorization.map { Self.privilege($0) <= Self.privilege(given) ? $0 : given } ?? given
         }

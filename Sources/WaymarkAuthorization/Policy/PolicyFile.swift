@@ -8,10 +8,12 @@ package enum PolicyFile {
     package static let maximumEntries = 256
     /// The longest appID (reverse-DNS names: ASCII letters, digits, `.`, `-`, `_`).
     package static let maximumAppIDLength = 255
+    /// The longest relaunch trigger name.
+    package static let maximumTriggerLength = 64
 
     static let keys: Set<String> = [
         "unit", "executable", "uid", "app_id", "authorization", "accuracy", "restricted", "interactive",
-        "require_explicit_sessions",
+        "require_explicit_sessions", "relaunch",
     ]
 
     /// The entries of the policy file `file` whose text is `text`.
@@ -41,6 +43,12 @@ package enum PolicyFile {
     }
 
     /// Whether `text` is an appID a client may declare and a policy may bind.
+    /// Whether `text` can name a relaunch trigger: an appID's characters, at most
+    /// ``maximumTriggerLength``, and not a hidden file (nor `.` or `..`).
+    package static func isTriggerName(_ text: String) -> Bool {
+        isAppID(text) && text.utf8.count <= maximumTriggerLength && !text.hasPrefix(".")
+    }
+
     package static func isAppID(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= maximumAppIDLength
             && text.utf8.allSatisfy { byte in
@@ -88,6 +96,12 @@ package enum PolicyFile {
         policy.isRestricted = try fields.boolean("restricted") ?? false
         policy.isInteractive = try fields.boolean("interactive") ?? false
         policy.requiresExplicitSessions = try fields.boolean("require_explicit_sessions") ?? false
+        if let relaunch = try fields.string("relaunch") {
+            guard isTriggerName(relaunch) else {
+                throw fields.error("relaunch", "expected a file name: 1 to \(maximumTriggerLength) ASCII letters, digits, '.', '-' or '_', not starting with '.'")
+            }
+            policy.relaunch = relaunch
+        }
         if policy.isRestricted, policy.authorization != nil {
             throw fields.error("authorization", "an app locked as restricted cannot also be authorized; remove one")
         }

@@ -1,3 +1,4 @@
+import WaymarkAuthorization
 import WaymarkConnection
 import WaymarkProtocol
 import WaymarkSystem
@@ -8,6 +9,12 @@ import WaymarkSystem
 final class Connection {
     let id: ClientID
     let credentials: PeerCredentials
+    /// What the kernel says of the peer (read once at accept), for its identity and policy.
+    let facts: ProcessFacts
+    /// What the policy files say of the peer.
+    let policy: EffectivePolicy
+    /// Who the app is, from `hello` on (``Server/identify(_:declaredAppID:)``).
+    var app: AppIdentity?
     var link: LineConnection
     /// The bytes ``link``'s lines hold as counted in the server's ``InputBudget``.
     var bufferedInputBytes = 0
@@ -26,9 +33,11 @@ final class Connection {
     /// Whether the connection closes once its output is written (after `bye`).
     var closesWhenFlushed = false
 
-    init(id: ClientID, descriptor: FileDescriptor, credentials: PeerCredentials) {
+    init(id: ClientID, descriptor: FileDescriptor, peer: PeerProcess, policies: PolicySet) {
         self.id = id
-        self.credentials = credentials
+        credentials = peer.credentials
+        facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink)
+        policy = policies.policy(for: facts)
         link = LineConnection(descriptor: descriptor)
     }
 

@@ -1,51 +1,89 @@
+import WaymarkAuthorization
 import WaymarkEngine
+import WaymarkLocation
 import WaymarkProtocol
+import WaymarkSystem
 
-/// The one book of who holds what: each client's live subscriptions and pending location
-/// requests, and for each of those the client that holds it (and, for a request, the id the
-/// client gave it). The server keeps it; the agent and the engine know subscriptions and
-/// requests only by their ids.
+/// The one book of who holds what: each client's live subscriptions (with their
+/// configurations), pending location requests, background activity sessions and in-use
+/// delegations, and for each the client that holds it; and what apps whose connections ended left to re-take
+/// (`docs/semantics.md`, "Consumers that come and go"). The server keeps it; the agent and the
+/// engine know subscriptions and requests only by their ids.
 struct Holdings {
     private struct Held {
-        var subscriptions: Set<SubscriptionID> = []
+        var subscriptions: [SubscriptionID: LiveConfiguration] = [:]
         /// Pending requests with the client's own message ids.
         var requests: [RequestID: MessageID] = [:]
+        var activities: Set<BackgroundActivityID> = []
+    }
+
+    /// What an app left when a connection of it ended, until it re-takes it or its deadline.
+    private struct Kept {
+        var subscriptions: [SubscriptionID: (configuration: LiveConfiguration, updates: KeptUpdates)] = [:]
+        var activities: Set<BackgroundActivityID> = []
+        /// When what is not re-taken by then ends; nil while a background activity session
+        /// holds it for an app that is away.
+        var deadline: MonotonicInstant?
+        /// The app's relaunch trigger (its policy's `relaunch`), if it has one.
+        var relaunch: String?
+        /// Whether the app was asked to start since it left.
+        var isRelaunchRequested = false
+    }
+
+    private enum Holder: Equatable {
+        case client(ClientID)
+        case app(AppIdentity)
     }
 
     private var byClient: [ClientID: Held] = [:]
-    private var subscriptionHolders: [SubscriptionID: ClientID] = [:]
+    private var kept: [AppIdentity: Kept] = [:]
+    private var subscriptionHolders: [SubscriptionID: Holder] = [:]
     private var requestHolders: [RequestID: ClientID] = [:]
     private var lastSubscription: SubscriptionID = 0
     private var lastRequest: RequestID = 0
+    private var lastActivity: BackgroundActivityID = 0
+    /// Who handed "in use" to whom.
+    var delegations = InUseDelegations()
 
-    /// Live subscriptions, of all clients.
+    /// Live subscriptions, of all clients and of apps that are away.
     var subscriptionCount: Int { subscriptionHolders.count }
     /// Pending requests, of all clients.
     var requestCount: Int { requestHolders.count }
+    /// Apps that are away and have something kept.
+    var keptAppCount: Int { kept.count }
 
     /// How many subscriptions `client` holds.
     func subscriptionCount(of client: ClientID) -> Int { byClient[client]?.subscriptions.count ?? 0 }
     /// How many requests `client` has pending.
     func requestCount(of client: ClientID) -> Int { byClient[client]?.requests.count ?? 0 }
+    /// How many background activity sessions `client` holds.
+    func activityCount(of client: ClientID) -> Int { byClient[client]?.activities.count ?? 0 }
 
-    /// Who holds `subscription`, if it is live.
-    func holder(of subscription: SubscriptionID) -> ClientID? { subscriptionHolders[subscription] }
+    /// The connected client that holds `subscription`, if any.
+    func holder(of subscription: SubscriptionID) -> ClientID? {
+        guard case .client(let client) = subscriptionHolders[subscription] else { return nil }
+        return client
+    }
 
-    /// A new subscription for `client`.
-    mutating func addSubscription(for client: ClientID) -> SubscriptionID {
+    // MARK: Subscriptions
+
+    /// A new subscription for `client` with `configuration`.
+    mutating func addSubscription(for client: ClientID, configuration: LiveConfiguration) -> SubscriptionID {
         lastSubscription = lastSubscription.next
-        byClient[client, default: Held()].subscriptions.insert(lastSubscription)
-        subscriptionHolders[lastSubscription] = client
+        byClient[client, default: Held()].subscriptions[lastSubscription] = configuration
+        subscriptionHolders[lastSubscription] = .client(client)
         return lastSubscription
     }
 
     /// Ends `subscription` if `client` holds it; returns whether it did.
     mutating func removeSubscription(_ subscription: SubscriptionID, of client: ClientID) -> Bool {
-        guard subscriptionHolders[subscription] == client else { return false }
+        guard subscriptionHolders[subscription] == .client(client) else { return false }
         subscriptionHolders[subscription] = nil
-        byClient[client]?.subscriptions.remove(subscription)
+        byClient[client]?.subscriptions[subscription] = nil
         return true
     }
+
+    // MARK: Requests
 
     /// A new pending request of `client`, which named it `message`.
     mutating func addRequest(for client: ClientID, message: MessageID) -> RequestID {
@@ -68,11 +106,133 @@ struct Holdings {
         byClient[client]?.requests.filter { $0.value == message }.keys.min()
     }
 
-    /// Forgets everything `client` held and returns it, for the agent to release.
+    // MARK: Background activity sessions
+
+    /// A new background activity session for `client`.
+    mutating func addActivity(for client: ClientID) -> BackgroundActivityID {
+        lastActivity = lastActivity.next
+        byClient[client, default: Held()].activities.insert(lastActivity)
+        return lastActivity
+    }
+
+    /// Ends `activity` if `client` holds it; returns whether it did.
+    mutating func removeActivity(_ activity: BackgroundActivityID, of client: ClientID) -> Bool {
+        byClient[client]?.activities.remove(activity) != nil
+    }
+
+    // MARK: Clients that leave
+
+    /// Forgets everything `client` held and returns it, for the agent to release (the client
+    /// said `bye`, or the daemon stops).
     mutating func removeClient(_ client: ClientID) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
+        delegations.removeClient(client)
         guard let held = byClient.removeValue(forKey: client) else { return ([], []) }
-        for subscription in held.subscriptions { subscriptionHolders[subscription] = nil }
+        for subscription in held.subscriptions.keys { subscriptionHolders[subscription] = nil }
         for request in held.requests.keys { requestHolders[request] = nil }
-        return (held.subscriptions, Set(held.requests.keys))
+        return (Set(held.subscriptions.keys), Set(held.requests.keys))
+    }
+
+    /// Moves what `client` held to its `app`, to be re-taken: its subscriptions (their updates
+    /// kept, at most `updateCapacity` each) and background activity sessions. They are kept
+    /// until `now + window`, or while a background activity session is kept, until the app
+    /// comes back; an app keeps at most `maximumSubscriptions`, the newest, and at most
+    /// `maximumApps` apps keep anything. Returns what ends now, for the agent to release:
+    /// the pending requests (their answers had nowhere to go) and what does not fit.
+    mutating func keep(
+        _ client: ClientID, as app: AppIdentity, relaunch: String?, now: MonotonicInstant, window: Duration,
+        updateCapacity: Int, maximumSubscriptions: Int, maximumApps: Int
+    ) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
+        delegations.removeClient(client)
+        guard let held = byClient[client] else { return ([], []) }
+        let keeps = !held.activities.isEmpty || window > .zero
+        guard keeps, kept[app] != nil || kept.count < maximumApps else { return removeClient(client) }
+        byClient[client] = nil
+        for request in held.requests.keys { requestHolders[request] = nil }
+        var entry = kept[app] ?? Kept()
+        entry.relaunch = relaunch
+        entry.isRelaunchRequested = false
+        for (subscription, configuration) in held.subscriptions {
+            entry.subscriptions[subscription] = (configuration, KeptUpdates(capacity: updateCapacity))
+            subscriptionHolders[subscription] = .app(app)
+        }
+        entry.activities.formUnion(held.activities)
+        entry.deadline = entry.activities.isEmpty ? now + window : nil
+        var ended = Set<SubscriptionID>()
+        for subscription in entry.subscriptions.keys.sorted().dropLast(maximumSubscriptions) {
+            entry.subscriptions[subscription] = nil
+            subscriptionHolders[subscription] = nil
+            ended.insert(subscription)
+        }
+        kept[app] = entry
+        return (ended, Set(held.requests.keys))
+    }
+
+    /// Keeps `update` for `subscription` if its app is away; returns the app if it was.
+    mutating func keep(_ update: LocationUpdate, for subscription: SubscriptionID) -> AppIdentity? {
+        guard case .app(let app) = subscriptionHolders[subscription] else { return nil }
+        kept[app]?.subscriptions[subscription]?.updates.append(update)
+        return app
+    }
+
+    /// The relaunch trigger of `app`, which is away and has something waiting, the first time
+    /// it is asked for since the app left; the app then has until `now + window` to come back
+    /// and re-take what it left (a relaunch that fails ends it, even what a background
+    /// activity session kept).
+    mutating func requestRelaunch(of app: AppIdentity, now: MonotonicInstant, window: Duration) -> String? {
+        guard let entry = kept[app], let relaunch = entry.relaunch, !entry.isRelaunchRequested else { return nil }
+        kept[app]?.isRelaunchRequested = true
+        kept[app]?.deadline = min(entry.deadline ?? now + window, now + window)
+        return relaunch
+    }
+
+    /// `app` connected again: what it does not re-take by `now + window` ends.
+    mutating func rejoined(_ app: AppIdentity, now: MonotonicInstant, window: Duration) {
+        kept[app]?.deadline = now + window
+    }
+
+    /// Hands `client` of `app` the kept subscription of the app with `configuration` (the
+    /// oldest, if several), with the updates kept for it.
+    mutating func retakeSubscription(
+        of app: AppIdentity, configuration: LiveConfiguration, by client: ClientID
+    ) -> (subscription: SubscriptionID, updates: [KeptUpdates.Entry])? {
+        guard var entry = kept[app],
+            let subscription = entry.subscriptions.filter({ $0.value.configuration == configuration }).keys.min(),
+            let taken = entry.subscriptions.removeValue(forKey: subscription)
+        else { return nil }
+        store(entry, for: app)
+        byClient[client, default: Held()].subscriptions[subscription] = configuration
+        subscriptionHolders[subscription] = .client(client)
+        return (subscription, taken.updates.entries)
+    }
+
+    /// Hands `client` of `app` a kept background activity session of the app (the oldest).
+    mutating func retakeActivity(of app: AppIdentity, by client: ClientID) -> BackgroundActivityID? {
+        guard var entry = kept[app], let activity = entry.activities.min() else { return nil }
+        entry.activities.remove(activity)
+        store(entry, for: app)
+        byClient[client, default: Held()].activities.insert(activity)
+        return activity
+    }
+
+    /// When the next kept app's deadline passes, if any has one.
+    var earliestDeadline: MonotonicInstant? { kept.values.compactMap(\.deadline).min() }
+
+    /// Ends what apps left and did not re-take by `now`; returns their subscriptions, for the
+    /// agent to release.
+    mutating func expire(at now: MonotonicInstant) -> Set<SubscriptionID> {
+        var ended = Set<SubscriptionID>()
+        for (app, entry) in kept {
+            guard let deadline = entry.deadline, deadline <= now else { continue }
+            kept[app] = nil
+            for subscription in entry.subscriptions.keys {
+                subscriptionHolders[subscription] = nil
+                ended.insert(subscription)
+            }
+        }
+        return ended
+    }
+
+    private mutating func store(_ entry: Kept, for app: AppIdentity) {
+        kept[app] = entry.subscriptions.isEmpty && entry.activities.isEmpty ? nil : entry
     }
 }

@@ -23,9 +23,14 @@ extension Server {
             outcome = .failure(error)
         }
         send(Reply(id: request.id, operation: request.operation.name, outcome: outcome), to: connection)
-        if case .success(.subscription(let subscription)) = outcome, case .startLiveUpdates(let configuration) = request.operation {
+        if case .success(.subscription(let number)) = outcome, case .startLiveUpdates(let configuration) = request.operation {
             // After the reply is queued, so the subscription's first update follows it.
-            agent.startLiveUpdates(SubscriptionID(rawValue: subscription), configuration: configuration)
+            let subscription = SubscriptionID(rawValue: number)
+            if let kept = retakenUpdates.removeValue(forKey: subscription) {
+                send(kept, for: subscription, to: connection)
+            } else {
+                agent.startLiveUpdates(subscription, configuration: configuration)
+            }
         }
     }
 
@@ -51,7 +56,7 @@ extension Server {
         }
         switch operation {
         case .status: return .status(statusReport())
-        case .startLiveUpdates: return .subscription(try subscribe(connection).rawValue)
+        case .startLiveUpdates(let configuration): return .subscription(try subscribe(connection, configuration).rawValue)
         case .stopLiveUpdates(let subscription):
             try unsubscribe(SubscriptionID(rawValue: subscription), connection)
             return .done
@@ -61,8 +66,19 @@ extension Server {
         case .cancelRequest(let id):
             try cancelRequest(id, connection)
             return .done
+        case .startBackgroundActivitySession: return .session(try startBackgroundActivity(connection).rawValue)
+        case .stopBackgroundActivitySession(let session):
+            try invalidateBackgroundActivity(BackgroundActivityID(rawValue: session), connection)
+            return .done
+        case .startInUseDelegation:
+            let (id, token) = try startInUseDelegation(connection)
+            return .delegation(session: id.rawValue, token: token)
+        case .acceptInUseDelegation(let token): return .session(try acceptInUseDelegation(token, connection).rawValue)
+        case .stopInUseDelegation(let session):
+            try stopInUseDelegation(InUseDelegationID(rawValue: session), connection)
+            return .done
         default:
-            preconditionFailure("\(operation.name) is not part of protocol version \(ProtocolVersion.current)")
+            throw ProtocolError(.unsupportedOperation, "\(operation.name.rawValue) is not served by this daemon yet")
         }
     }
 
@@ -82,6 +98,7 @@ extension Server {
                 "protocol version \(hello.version) is older than this daemon speaks (\(ProtocolVersion.oldest) to \(ProtocolVersion.current))")
         }
         connection.isGreeted = true
+        identify(connection, declaredAppID: hello.appID)
         agent.clientIdentified(connection.id, appID: hello.appID)
         return .hello(HelloResult(
             daemonVersion: configuration.daemonVersion, protocolVersion: min(hello.version, ProtocolVersion.current),
@@ -96,11 +113,12 @@ extension Server {
         return report
     }
 
-    private func subscribe(_ connection: Connection) throws(ProtocolError) -> SubscriptionID {
+    private func subscribe(_ connection: Connection, _ live: LiveConfiguration) throws(ProtocolError) -> SubscriptionID {
+        if let retaken = retakeSubscription(live, for: connection) { return retaken }
         guard holdings.subscriptionCount(of: connection.id) < configuration.maximumSubscriptionsPerClient else {
             throw ProtocolError(.limitExceeded, "a connection may hold \(configuration.maximumSubscriptionsPerClient) live-updates subscriptions")
         }
-        return holdings.addSubscription(for: connection.id)
+        return holdings.addSubscription(for: connection.id, configuration: live)
     }
 
     private func unsubscribe(_ subscription: SubscriptionID, _ connection: Connection) throws(ProtocolError) {

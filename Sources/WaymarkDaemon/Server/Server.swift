@@ -42,6 +42,12 @@ package final class Server: UpdateSink {
     private var releasedSinceTrim = 0
     private var isTrimScheduled = false
     private var lastClientID: ClientID = 0
+    /// Set by ``stop()``: clients that leave now keep nothing.
+    private var isStopping = false
+    /// The timer at the earliest deadline of what apps that left keep (``Holdings``).
+    var keptTimer: (id: TimerID, deadline: MonotonicInstant)?
+    /// Updates kept for subscriptions re-taken by `startLiveUpdates`, to send after its reply.
+    var retakenUpdates: [SubscriptionID: [KeptUpdates.Entry]] = [:]
     /// The last update sent and its JSON: the agent hands the same update to every
     /// subscription of a configuration, and it is encoded once for all of them.
     private var lastEncoded: (update: LocationUpdate, json: [UInt8])?
@@ -79,8 +85,10 @@ package final class Server: UpdateSink {
         self.loop = loop
     }
 
-    /// Disconnects every client (telling the agent) and closes and removes the socket.
+    /// Disconnects every client (telling the agent: nothing is kept for them to re-take) and
+    /// closes and removes the socket.
     package func stop() {
+        isStopping = true
         for id in Array(connections.keys) { disconnect(id, reason: nil) }
         if let listener {
             try? loop?.unregister(listener.descriptor)
@@ -113,7 +121,8 @@ package final class Server: UpdateSink {
             return
         }
         do throws(SystemError) {
-            let credentials = try descriptor.peerCredentials()
+            let peer = try descriptor.peerProcess()
+            let credentials = peer.credentials
             let user = credentials.uid
             let held = connectionsPerUser[user, default: 0]
             guard held < configuration.maximumClientsPerUser || configuration.uncappedUsers.contains(user) else {
@@ -124,7 +133,7 @@ package final class Server: UpdateSink {
             }
             try descriptor.setSendBufferSize(configuration.sendBufferBytes)
             lastClientID = lastClientID.next
-            let connection = Connection(id: lastClientID, descriptor: descriptor, credentials: credentials)
+            let connection = Connection(id: lastClientID, descriptor: descriptor, peer: peer, policies: configuration.policies)
             try loop?.register(descriptor, for: connection.link.interest) { [weak self] _, events in
                 self?.handle(events, on: connection.id)
             }
@@ -175,7 +184,8 @@ package final class Server: UpdateSink {
         if !events.isDisjoint(with: [.hangup, .error]), connections[id] != nil { disconnect(id, reason: nil) }
     }
 
-    /// Closes a connection and forgets everything it held; `reason`, if any, is logged.
+    /// Closes a connection; `reason`, if any, is logged. What it held ends, or, unless it said
+    /// `bye` or the server stops, waits for its app to re-take it (``keepHoldings(of:)``).
     func disconnect(_ id: ClientID, reason: String?) {
         guard let connection = connections.removeValue(forKey: id) else { return }
         if let reason { log("client \(id) (pid \(connection.credentials.pid)) disconnected: \(reason)") }
@@ -184,7 +194,7 @@ package final class Server: UpdateSink {
         connectionsPerUser[user] = held == 0 ? nil : held
         releaseInput(of: connection)
         if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
-        let holding = holdings.removeClient(id)
+        let holding = connection.bye == nil && !isStopping ? keepHoldings(of: connection) : holdings.removeClient(id)
         try? loop?.unregister(connection.descriptor)
         try? connection.descriptor.close()
         agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)
@@ -261,7 +271,10 @@ package final class Server: UpdateSink {
     // MARK: UpdateSink
 
     package func send(_ update: LocationUpdate, subscription: SubscriptionID) {
-        guard let client = holdings.holder(of: subscription), let connection = connections[client] else { return }
+        guard let client = holdings.holder(of: subscription), let connection = connections[client] else {
+            keep(update, for: subscription)
+            return
+        }
         let state = OutputQueue.StreamState(update)
         counters.updatesCoalesced += connection.link.output.append(
             encodedUpdate: encoded(update), state: state, subscription: subscription.rawValue)

@@ -1,3 +1,4 @@
+package import WaymarkAuthorization
 import WaymarkProtocol
 package import WaymarkSystem
 
@@ -39,6 +40,24 @@ package struct ServerConfiguration: Sendable {
     package var maximumPendingRequestsPerClient = 16
     /// Unsent reply bytes after which a client that does not read is disconnected.
     package var maximumQueuedReplyBytes = 1 << 20
+    /// The policy files (`/etc/waymark/apps.d`): who each app is and what it may do.
+    package var policies = PolicySet()
+    /// How long what an app held waits for it after its connection ends without `bye`, and
+    /// how long it has to re-take it after it connects again (`docs/semantics.md`, "Consumers
+    /// that come and go"); zero keeps nothing, unless a background activity session is held.
+    package var rejoinWindow = Duration.seconds(5)
+    /// Updates kept per subscription while its app is away: the newest.
+    package var maximumKeptUpdatesPerSubscription = 32
+    /// Subscriptions an app that is away keeps at most: the newest.
+    package var maximumKeptSubscriptionsPerApp = 8
+    /// Apps that may have something kept at once; one that leaves beyond it keeps nothing.
+    /// With the bounds above, kept updates take at most 64 × 8 × 32 of them, about 5 MB.
+    package var maximumKeptApps = 64
+    /// Where the daemon writes an app's relaunch trigger (its policy's `relaunch`) to have it
+    /// started; nil: apps are not relaunched.
+    package var relaunchDirectory: String?
+    /// Background activity sessions one connection may hold.
+    package var maximumActivitiesPerClient = 16
 
     /// A configuration for the socket at `path`.
     package init(path: String, daemonVersion: String) {

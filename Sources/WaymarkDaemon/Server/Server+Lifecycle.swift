@@ -1,0 +1,194 @@
+package import WaymarkAuthorization
+import WaymarkConnection
+import WaymarkEngine
+import WaymarkEventLoop
+import WaymarkLocation
+import WaymarkProtocol
+import WaymarkSystem
+
+/// Consumers that come and go (`docs/semantics.md`): who an app is, what it keeps when its
+/// connection ends, how it re-takes it, and its background activity sessions.
+extension Server {
+    // MARK: Identity
+
+    /// Who the app on `connection` is, from `hello` on: the one place the server decides it
+    /// (`PolicySet.identity(of:declaredAppID:)`, docs/authorization.md). Whatever the app left
+    /// when an earlier connection ended must be re-taken within the rejoin window from now.
+    func identify(_ connection: Connection, declaredAppID: String?) {
+        let app = configuration.policies.identity(of: connection.facts, declaredAppID: declaredAppID)
+        connection.app = app
+        log("client \(connection.id) is \(app)")
+        guard let loop else { return }
+        holdings.rejoined(app, now: loop.now, window: configuration.rejoinWindow)
+        scheduleKeptExpiry()
+    }
+
+    /// Why the app on the connection `client` counts as in use (nil: no such connection): the
+    /// one call point of the in-use evidence (`InUseEvidence`, docs/authorization.md), for
+    /// the authorization's decisions. A background activity session can only be started in
+    /// use, so each one held was started in use.
+    package func inUseEvidence(of client: ClientID) -> InUseEvidence? {
+        guard let connection = connections[client] else { return nil }
+        return InUseEvidence(
+            policy: connection.policy, connected: true,
+            backgroundActivityStartedInUse: holdings.activityCount(of: client) > 0,
+            delegated: holdings.delegations.acceptedCount(of: client) > 0)
+    }
+
+    /// Whether the app on `connection` is in use by itself, not only through a delegation.
+    private func isInUseByItself(_ connection: Connection) -> Bool {
+        inUseEvidence(of: connection.id)?.subtracting(.delegation).isInUse == true
+    }
+
+    // MARK: Keeping and re-taking
+
+    /// Hands what `connection` held to its app to re-take, and returns what ends now (its
+    /// pending requests, and everything if it never said `hello`).
+    func keepHoldings(of connection: Connection) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
+        guard let app = connection.app, let loop else { return holdings.removeClient(connection.id) }
+        let ended = holdings.keep(
+            connection.id, as: app, relaunch: connection.policy.relaunch, now: loop.now, window: configuration.rejoinWindow,
+            updateCapacity: configuration.maximumKeptUpdatesPerSubscription,
+            maximumSubscriptions: configuration.maximumKeptSubscriptionsPerApp, maximumApps: configuration.maximumKeptApps)
+        scheduleKeptExpiry()
+        return ended
+    }
+
+    /// The app's kept subscription with `configuration`, now held by `connection`, if there
+    /// is one; its kept updates wait in ``retakenUpdates`` for the reply to go first.
+    func retakeSubscription(_ configuration: LiveConfiguration, for connection: Connection) -> SubscriptionID? {
+        guard let app = connection.app,
+            let retaken = holdings.retakeSubscription(of: app, configuration: configuration, by: connection.id)
+        else { return nil }
+        log("client \(connection.id) re-took subscription \(retaken.subscription) with \(retaken.updates.count) kept updates")
+        retakenUpdates[retaken.subscription] = retaken.updates
+        return retaken.subscription
+    }
+
+    /// Sends the updates kept for a re-taken subscription, oldest first, each with how many
+    /// were dropped before it. They are messages (never coalesced), at most
+    /// ``ServerConfiguration/maximumKeptUpdatesPerSubscription`` of them.
+    func send(_ kept: [KeptUpdates.Entry], for subscription: SubscriptionID, to connection: Connection) {
+        for entry in kept {
+            connection.link.output.append(message: UpdateEvent.line(
+                subscription: subscription.rawValue, encodedUpdate: UpdateEvent.encode(entry.update), missed: entry.missed))
+        }
+        flush(connection)
+    }
+
+    /// Keeps `update` for `subscription` if its app is away, and asks for the app to be
+    /// started if its policy says how (``relaunch(_:trigger:)``).
+    func keep(_ update: LocationUpdate, for subscription: SubscriptionID) {
+        guard let app = holdings.keep(update, for: subscription), let loop,
+            let trigger = holdings.requestRelaunch(of: app, now: loop.now, window: configuration.rejoinWindow)
+        else { return }
+        relaunch(app, trigger: trigger)
+        scheduleKeptExpiry()
+    }
+
+    /// Asks for `app` to be started, without privileges of the daemon's own: it writes the
+    /// file `trigger` in ``ServerConfiguration/relaunchDirectory``, which a systemd path unit
+    /// watches (`PathChanged=`) to start the app's unit as the app's own user (README,
+    /// "Relaunching a consumer").
+    func relaunch(_ app: AppIdentity, trigger: String) {
+        guard let directory = configuration.relaunchDirectory else {
+            log("\(app) has updates waiting and a relaunch trigger, but the daemon has no relaunch directory")
+            return
+        }
+        let path = directory + "/" + trigger
+        do throws(SystemError) {
+            let file = try FileDescriptor.create(path, permissions: 0o644)
+            defer { try? file.close() }
+            try file.writeAll(Array("\(app)\n".utf8))
+            log("asked for \(app) to be started: wrote \(path)")
+        } catch {
+            log("could not ask for \(app) to be started: \(error)")
+        }
+    }
+
+    /// Keeps one timer, at the earliest deadline of what apps that left keep; there it ends
+    /// what was not re-taken.
+    func scheduleKeptExpiry() {
+        guard let loop else { return }
+        let next = holdings.earliestDeadline
+        guard next != keptTimer?.deadline else { return }
+        if let keptTimer { loop.cancel(keptTimer.id) }
+        keptTimer = nil
+        guard let next else { return }
+        let id = loop.schedule(at: next) { [weak self] loop in
+            guard let self else { return }
+            keptTimer = nil
+            for subscription in holdings.expire(at: loop.now) {
+                log("subscription \(subscription) ended: its app did not re-take it within \(configuration.rejoinWindow)")
+                agent.stopLiveUpdates(subscription)
+            }
+            scheduleKeptExpiry()
+        }
+        keptTimer = (id, next)
+    }
+
+    // MARK: Background activity sessions
+
+    /// `startBackgroundActivitySession`: re-takes one the app kept, else starts one if the app
+    /// is in use.
+    func startBackgroundActivity(_ connection: Connection) throws(ProtocolError) -> BackgroundActivityID {
+        if let app = connection.app, let retaken = holdings.retakeActivity(of: app, by: connection.id) { return retaken }
+        guard holdings.activityCount(of: connection.id) < configuration.maximumActivitiesPerClient else {
+            throw ProtocolError(.limitExceeded, "a connection may hold \(configuration.maximumActivitiesPerClient) background activity sessions")
+        }
+        guard inUseEvidence(of: connection.id)?.isInUse == true else {
+            throw ProtocolError(
+                .insufficientlyInUse,
+                "a background activity session can only be started while the app is in use (interactive by policy, holding one, or delegated to)")
+        }
+        return holdings.addActivity(for: connection.id)
+    }
+
+    /// `stopBackgroundActivitySession`: Core Location's `invalidate()`. An app no longer in use
+    /// by itself then revokes what it delegated.
+    func invalidateBackgroundActivity(_ activity: BackgroundActivityID, _ connection: Connection) throws(ProtocolError) {
+        guard holdings.removeActivity(activity, of: connection.id) else {
+            throw ProtocolError(.unknownSubscription, "background activity session \(activity) is not held by this connection")
+        }
+        guard holdings.delegations.givenCount(of: connection.id) > 0, !isInUseByItself(connection)
+        else { return }
+        let receivers = holdings.delegations.revokeAll(givenBy: connection.id)
+        log("client \(connection.id) is no longer in use: its delegations to \(receivers.sorted()) are revoked")
+    }
+
+    // MARK: In-use delegation
+
+    /// `startInUseDelegation`: an app in use by itself (not through a delegation) hands a
+    /// token for another app to accept.
+    func startInUseDelegation(_ connection: Connection) throws(ProtocolError) -> (InUseDelegationID, String) {
+        guard holdings.delegations.givenCount(of: connection.id) < configuration.maximumActivitiesPerClient else {
+            throw ProtocolError(.limitExceeded, "a connection may give \(configuration.maximumActivitiesPerClient) in-use delegations")
+        }
+        guard isInUseByItself(connection) else {
+            throw ProtocolError(.insufficientlyInUse, "only an app in use by itself (interactive by policy or holding a background activity session) may delegate")
+        }
+        let bytes: [UInt8]
+        do throws(SystemError) {
+            bytes = try RandomBytes.generate(count: 16)
+        } catch {
+            throw ProtocolError(.internalError, "no token: \(error)")
+        }
+        let token = bytes.map { byte in String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16) }.joined()
+        return (holdings.delegations.add(by: connection.id, token: token), token)
+    }
+
+    /// `acceptInUseDelegation`: takes the delegation `token` names.
+    func acceptInUseDelegation(_ token: String, _ connection: Connection) throws(ProtocolError) -> InUseDelegationID {
+        guard let id = holdings.delegations.accept(token, by: connection.id) else {
+            throw ProtocolError(.unknownSubscription, "no delegation of another connection waits for this token")
+        }
+        return id
+    }
+
+    /// `stopInUseDelegation`: the giver revokes it, or the app that accepted it gives it back.
+    func stopInUseDelegation(_ id: InUseDelegationID, _ connection: Connection) throws(ProtocolError) {
+        guard holdings.delegations.end(id, by: connection.id) else {
+            throw ProtocolError(.unknownSubscription, "delegation \(id) was not given to or by this connection")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import WaymarkAuthorization
+import WaymarkDaemon
+import WaymarkEngine
+import WaymarkLocation
+import WaymarkProtocol
+import WaymarkServerTestSupport
+import WaymarkSystem
+
+/// Relaunch (docs/semantics.md): when what an app left has something for it, the daemon
+/// writes the app's trigger file once, which a systemd path unit turns into a start.
+@Suite("Server: relaunching an app that is away", .timeLimit(.minutes(1)))
+struct RelaunchTests {
+    static func policy(_ lines: String) throws -> PolicySet {
+        let text = "[[app]]\nuid = \(CurrentProcess.effectiveUserID)\n" + lines
+        return try PolicySet(files: [(path: "relaunch.toml", bytes: Array(text.utf8))])
+    }
+
+    @Test func theTriggerIsWrittenOnceWhenSomethingWaits() async throws {
+        let triggers = try TemporarySocketDirectory()
+        defer { triggers.remove() }
+        let trigger = triggers.socket("tracker")
+        try await withDaemon(configure: {
+            $0.rejoinWindow = .seconds(30)
+            $0.relaunchDirectory = triggers.path
+            $0.policies = try! Self.policy("relaunch = \"tracker\"\n")
+        }) { daemon in
+            try LifecycleTests.connectAndLeave(daemon) { client in _ = try client.request(.startLiveUpdates(.fitness)) }
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
+            #expect(!FileManager.default.fileExists(atPath: trigger))
+            await daemon.onLoop { _ in daemon.agent.broadcast(numbered(1)) }
+            let text = try String(contentsOfFile: trigger, encoding: .utf8)
+            #expect(text.hasPrefix("executable:\(CurrentProcess.effectiveUserID):"))
+            try FileManager.default.removeItem(atPath: trigger)
+            await daemon.onLoop { _ in daemon.agent.broadcast(numbered(2)) }
+            #expect(!FileManager.default.fileExists(atPath: trigger))
+
+            // Back, and gone again: asked once more.
+            try LifecycleTests.connectAndLeave(daemon) { back in
+                let retaken = try back.request(.startLiveUpdates(.fitness))
+                #expect(retaken.outcome == .success(.subscription(1)))
+            }
+            try await waitUntil { daemon.agent.hasDisconnected(2) }
+            await daemon.onLoop { _ in daemon.agent.broadcast(numbered(3)) }
+            #expect(FileManager.default.fileExists(atPath: trigger))
+        }
+    }
+
+    @Test func anAppWithoutATriggerIsNotRelaunched() async throws {
+        let triggers = try TemporarySocketDirectory()
+        defer { triggers.remove() }
+        try await withDaemon(configure: { $0.rejoinWindow = .seconds(30); $0.relaunchDirectory = triggers.path }) { daemon in
+            try LifecycleTests.connectAndLeave(daemon) { client in _ = try client.request(.startLiveUpdates(.fitness)) }
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
+            await daemon.onLoop { _ in daemon.agent.broadcast(numbered(1)) }
+            #expect(FileSystem.entries(of: triggers.path).filter { $0 != "." && $0 != ".." }.isEmpty)
+        }
+    }
+
+    @Test func aRelaunchThatDoesNotBringTheAppBackEndsWhatItsSessionKept() async throws {
+        let triggers = try TemporarySocketDirectory()
+        defer { triggers.remove() }
+        try await withDaemon(configure: {
+            $0.rejoinWindow = .seconds(1)
+            $0.relaunchDirectory = triggers.path
+            $0.policies = try! Self.policy("interactive = true\nrelaunch = \"tracker\"\n")
+        }) { daemon in
+            try LifecycleTests.connectAndLeave(daemon) { client in
+                _ = try client.request(.startBackgroundActivitySession)
+                _ = try client.request(.startLiveUpdates(.fitness))
+            }
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
+            // The session keeps it past the window…
+            try await Task.sleep(for: .seconds(2))
+            #expect(!daemon.agent.calls.contains(.stop(1)))
+            // …until a relaunch does not bring the app back within it.
+            await daemon.onLoop { _ in daemon.agent.broadcast(numbered(1)) }
+            #expect(FileManager.default.fileExists(atPath: triggers.socket("tracker")))
+            try await waitUntil { daemon.agent.calls.contains(.stop(1)) }
+        }
+    }
+}
