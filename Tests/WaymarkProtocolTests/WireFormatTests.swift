@@ -51,7 +51,8 @@ struct WireFormatTests {
         return lines
     }
 
-    /// The lines as the protocol wrote them before its writers streamed (JSONValue trees then).
+    /// The lines as the protocol wrote them before its writers streamed (JSONValue trees then);
+    /// the in-use delegation's operations came after, pinned as first written.
     static let pinned: [String] = [
         #"{"id":42,"op":"hello","version":1,"appID":"org.example.tracker"}"#,
         #"{"id":42,"op":"hello","version":2}"#,
@@ -68,6 +69,9 @@ struct WireFormatTests {
         #"{"id":42,"op":"stopServiceSession","session":3}"#,
         #"{"id":42,"op":"startBackgroundActivitySession"}"#,
         #"{"id":42,"op":"stopBackgroundActivitySession","session":4}"#,
+        #"{"id":42,"op":"startInUseDelegation"}"#,
+        #"{"id":42,"op":"acceptInUseDelegation","token":"5f0c8a3e9b1d4e7fa2c6b8d0e4f6a1c3"}"#,
+        #"{"id":42,"op":"stopInUseDelegation","session":6}"#,
         #"{"id":42,"op":"openMonitor","name":"geofences"}"#,
         #"{"id":42,"op":"closeMonitor","monitor":5}"#,
         #"{"id":42,"op":"addCondition","monitor":5,"identifier":"home","condition":{"type":"circularGeographic","center":{"latitude":51.5,"longitude":-0.12},"radius":150.0},"assuming":"unsatisfied"}"#,
