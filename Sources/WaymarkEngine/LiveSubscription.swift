@@ -6,6 +6,10 @@ struct LiveSubscription: Sendable {
     let number: SubscriptionID
     let configuration: LiveConfiguration
     let profile: ConfigurationProfile
+    /// What its delivery options let through, and the batch it holds.
+    var gate: DeliveryGate
+    /// Whether it only listens: it never powers the receiver nor pauses.
+    var isPassive: Bool { gate.options.isPassive }
     /// Paused after its `isStationary` update, until the device moves.
     var isPaused = false
     /// Whether the last thing this subscription was told is "no location".
@@ -16,12 +20,16 @@ struct LiveSubscription: Sendable {
     /// Where the device was when the GPS last saw it moving.
     var anchor: Location?
 
-    init(number: SubscriptionID, configuration: LiveConfiguration, hotStart: Duration, now: Instant) {
+    init(number: SubscriptionID, configuration: LiveConfiguration, options: DeliveryOptions, hotStart: Duration, now: Instant) {
         self.number = number
         self.configuration = configuration
+        gate = DeliveryGate(options)
         profile = ConfigurationProfile(configuration, hotStart: hotStart)
         lastGPSMovement = now
     }
+
+    /// Whether it needs fixes (and may pause): running, and not a passive listener.
+    var needsFixes: Bool { !isPaused && !isPassive }
 
     /// Records what a fix says about movement; returns whether it shows the device moving
     /// (fast enough, or away from where it stopped).

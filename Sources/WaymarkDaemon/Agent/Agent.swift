@@ -170,6 +170,9 @@ package final class Agent: AgentService {
             switch action {
             case .deliver(let update, let subscription):
                 sink?.send(update, subscription: subscription)
+            case .deliverBatch(let updates, _, let subscription):
+                // No client can ask for batching on the wire yet (issue 14): when one can, the batch goes as one event.
+                for update in updates { sink?.send(update, subscription: subscription) }
             case .complete(let request, let result):
                 sink?.send(result, request: request)
             case .receiverPower(let on, let reason):
