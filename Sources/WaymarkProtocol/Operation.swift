@@ -10,8 +10,9 @@ package enum Operation: Hashable, Sendable {
     case bye
     /// Asks for the daemon's status report (version 1).
     case status
-    /// Starts live updates with a configuration (version 1).
-    case startLiveUpdates(LiveConfiguration)
+    /// Starts live updates with a configuration and delivery options (version 1; the options'
+    /// distance filter, minimum interval and passive listening are optional members).
+    case startLiveUpdates(LiveConfiguration, DeliveryOptions = DeliveryOptions())
     /// Stops a live-updates subscription (version 1).
     case stopLiveUpdates(subscription: UInt64)
     /// Asks for one location (version 1).
@@ -71,7 +72,7 @@ package enum Operation: Hashable, Sendable {
         case .bye, .status, .authorizationStatus, .startBackgroundActivitySession: [:]
         case .hello(let hello):
             ["version": .integer(Int64(hello.version)), "appID": hello.appID.map(JSONValue.string) ?? .null]
-        case .startLiveUpdates(let configuration): ["configuration": .string(configuration.rawValue)]
+        case .startLiveUpdates(let configuration, let options): options.parameters(configuration: configuration)
         case .stopLiveUpdates(let subscription): ["subscription": .integer(Int64(subscription))]
         case .requestLocation(let request):
             ["desiredAccuracy": .double(request.desiredAccuracy), "timeout": .double(request.timeout.seconds)]
@@ -104,7 +105,8 @@ package enum Operation: Hashable, Sendable {
         case .bye: self = .bye
         case .status: self = .status
         case .startLiveUpdates:
-            self = .startLiveUpdates(try fields.optionalNamed("configuration", as: LiveConfiguration.self) ?? .default)
+            self = .startLiveUpdates(
+                try fields.optionalNamed("configuration", as: LiveConfiguration.self) ?? .default, try DeliveryOptions(fields))
         case .stopLiveUpdates: self = .stopLiveUpdates(subscription: try fields.identifier("subscription"))
         case .requestLocation: self = .requestLocation(try LocationRequest(fields))
         case .cancelRequest: self = .cancelRequest(request: try fields.require("request", "an integer or a string", MessageID.init(json:)))

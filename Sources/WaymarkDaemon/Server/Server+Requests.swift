@@ -23,9 +23,9 @@ extension Server {
             outcome = .failure(error)
         }
         send(Reply(id: request.id, operation: request.operation.name, outcome: outcome), to: connection)
-        if case .success(.subscription(let subscription)) = outcome, case .startLiveUpdates(let configuration) = request.operation {
+        if case .success(.subscription(let subscription)) = outcome, case .startLiveUpdates(let configuration, let options) = request.operation {
             // After the reply is queued, so the subscription's first update follows it.
-            agent.startLiveUpdates(SubscriptionID(rawValue: subscription), configuration: configuration)
+            agent.startLiveUpdates(SubscriptionID(rawValue: subscription), configuration: configuration, options: options)
         }
     }
 
