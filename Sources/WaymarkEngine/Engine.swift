@@ -110,7 +110,7 @@ package struct Engine: Sendable {
             }
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
-        deadlines.append(contentsOf: subscriptions.compactMap(\.gate.deadline))
+        deadlines.append(contentsOf: subscriptions.compactMap(\.deliveryDeadline))
         if keepsOrbitPrediction, let upkeep = orbitUpkeep.nextDeadline(isOn: receiverOn) { deadlines.append(upkeep) }
         return deadlines.min()
     }
@@ -197,7 +197,7 @@ package struct Engine: Sendable {
     /// Hands an update to a subscription through its delivery options (filters, batch).
     private mutating func emit(_ update: LocationUpdate, toSubscriptionAt index: Int, at now: Instant, actions: inout [EngineAction]) {
         if update.location != nil { subscriptions[index].announcedUnavailable = false }
-        guard let output = subscriptions[index].gate.offer(update, at: now) else { return }
+        guard let output = subscriptions[index].offer(update, at: now) else { return }
         send(output, to: subscriptions[index].number, actions: &actions)
     }
 
@@ -294,7 +294,7 @@ package struct Engine: Sendable {
             gpsOnlyChecking = false  // no fix to judge by: look again at the next wake
         }
         for index in subscriptions.indices {
-            if let output = subscriptions[index].gate.tick(at: now) { send(output, to: subscriptions[index].number, actions: &actions) }
+            if let output = subscriptions[index].deliverDue(at: now) { send(output, to: subscriptions[index].number, actions: &actions) }
         }
         if let wake = gpsOnlyNextWake, wake <= now {
             gpsOnlyNextWake = nil
