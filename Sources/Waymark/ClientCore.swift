@@ -14,6 +14,7 @@ final class ClientCore {
 
     private struct Subscription {
         let configuration: LiveConfiguration
+        let options: DeliveryOptions
         let continuation: UpdateContinuation
         /// The daemon's id once it accepted the subscription on the current connection.
         var daemonID: UInt64?
@@ -57,8 +58,8 @@ final class ClientCore {
     // MARK: Live updates
 
     /// Starts a sequence's subscription; updates go to `continuation`.
-    func subscribe(_ local: UInt64, _ configuration: LiveConfiguration, _ continuation: UpdateContinuation) {
-        subscriptions[local] = Subscription(configuration: configuration, continuation: continuation)
+    func subscribe(_ local: UInt64, _ configuration: LiveConfiguration, _ options: DeliveryOptions, _ continuation: UpdateContinuation) {
+        subscriptions[local] = Subscription(configuration: configuration, options: options, continuation: continuation)
         if link != nil {
             start(local)
         } else if connect() == false {
@@ -83,8 +84,8 @@ final class ClientCore {
     }
 
     private func start(_ local: UInt64) {
-        guard let configuration = subscriptions[local]?.configuration else { return }
-        send(.startLiveUpdates(configuration)) { [unowned self] result in
+        guard let subscription = subscriptions[local] else { return }
+        send(.startLiveUpdates(subscription.configuration, subscription.options)) { [unowned self] result in
             switch result {
             case .success(.subscription(let daemonID)):
                 guard subscriptions[local] != nil else {

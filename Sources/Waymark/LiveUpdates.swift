@@ -15,20 +15,23 @@ extension LocationUpdate {
     /// Updates start when iteration starts and stop when the loop is left, the task is
     /// cancelled, or a `first(where:)` finds its match. While the daemon is unreachable an
     /// update without a location and with ``Diagnostics/daemonUnavailable`` comes, and the
-    /// updates continue once the library has reconnected.
-    public static func liveUpdates(_ configuration: LiveConfiguration = .default) -> Updates {
-        Updates(configuration: configuration)
+    /// updates continue once the library has reconnected. `options` filter the locations (a
+    /// distance filter, a minimum interval) or make the subscription a passive listener.
+    public static func liveUpdates(_ configuration: LiveConfiguration = .default, options: DeliveryOptions = DeliveryOptions()) -> Updates {
+        Updates(configuration: configuration, options: options)
     }
 
-    /// The asynchronous sequence of ``LocationUpdate/liveUpdates(_:)``.
+    /// The asynchronous sequence of ``LocationUpdate/liveUpdates(_:options:)``.
     public struct Updates: AsyncSequence, Sendable {
         public typealias Element = LocationUpdate
 
         /// The configuration the updates are for.
         public let configuration: LiveConfiguration
+        /// How the locations are delivered.
+        public let options: DeliveryOptions
 
         public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(storage: LiveUpdatesStorage(configuration: configuration, client: .shared))
+            AsyncIterator(storage: LiveUpdatesStorage(configuration: configuration, options: options, client: .shared))
         }
 
         /// Iterates one subscription; dropping it stops the subscription.
@@ -56,11 +59,11 @@ final class LiveUpdatesStorage: Sendable {
     private let token: UInt64
     private let client: DaemonClient
 
-    init(configuration: LiveConfiguration, client: DaemonClient) {
+    init(configuration: LiveConfiguration, options: DeliveryOptions = DeliveryOptions(), client: DaemonClient) {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: LocationUpdate.self, bufferingPolicy: .bufferingNewest(64))
         let token = client.makeToken()
         continuation.onTermination = { _ in client.execute({ $0.unsubscribe(token) }, unavailable: { _ in }) }
-        client.execute({ $0.subscribe(token, configuration, continuation) }, unavailable: continuation.finishUnavailable)
+        client.execute({ $0.subscribe(token, configuration, options, continuation) }, unavailable: continuation.finishUnavailable)
         self.stream = stream
         self.token = token
         self.client = client

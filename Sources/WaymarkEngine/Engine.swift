@@ -88,11 +88,11 @@ package struct Engine: Sendable {
         if settings.hasAccelerometer == false { accelerometerFailure = "no accelerometer on this board" }
     }
 
-    /// Whether the device is currently considered stationary (every subscription paused, or
-    /// no movement seen for the default dwell).
+    /// Whether the device is currently considered stationary: every subscription that powers
+    /// the receiver (not a passive listener) is paused.
     package var isStationary: Bool {
-        if !subscriptions.isEmpty { return subscriptions.allSatisfy(\.isPaused) }
-        return false
+        let powering = subscriptions.filter { !$0.isPassive }
+        return !powering.isEmpty && powering.allSatisfy(\.isPaused)
     }
 
     /// Live subscriptions.
@@ -113,13 +113,14 @@ package struct Engine: Sendable {
             // While fixes flow, stationarity is decided at each fix; a tick is needed only if
             // they stop (or never came: then after a cold start's worth of time).
             let quietSince = lastUsableFix.map { $0 + Self.fixesFlowing } ?? receiverOnSince + settings.acquisitionTimeout
-            for subscription in subscriptions where !subscription.isPaused && subscription.profile.accelerometerAlonePauses {
+            for subscription in subscriptions where subscription.needsFixes && subscription.profile.accelerometerAlonePauses {
                 deadlines.append(max(subscription.accelerometerDwellEnd(after: lastAccelerometerMovement), quietSince))
             }
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
         if let due = demand.deadline(after: lastEventInstant) { deadlines.append(due) }
         if let giveUp = demandGiveUp { deadlines.append(giveUp) }
+        deadlines.append(contentsOf: subscriptions.compactMap(\.deliveryDeadline))
         if keepsOrbitPrediction, let upkeep = orbitUpkeep.nextDeadline(isOn: receiverOn) { deadlines.append(upkeep) }
         return deadlines.min()
     }
@@ -146,14 +147,14 @@ package struct Engine: Sendable {
         case .receiverLost:
             lastUsableFix = nil
             markUnavailable(at: now, actions: &actions)
-        case .startLiveUpdates(let number, let configuration):
+        case .startLiveUpdates(let number, let configuration, let options):
             subscriptions.removeAll { $0.number == number }
             let subscription = LiveSubscription(
-                number: number, configuration: configuration, hotStart: settings.receiver.hotStart, now: now)
+                number: number, configuration: configuration, options: options, hotStart: settings.receiver.hotStart, now: now)
             subscriptions.append(subscription)
             lastAccelerometerMovement = max(lastAccelerometerMovement, now)
             if receiverOn && !locationAvailable {
-                announceUnavailable(toSubscriptionAt: subscriptions.count - 1, actions: &actions)
+                announceUnavailable(toSubscriptionAt: subscriptions.count - 1, at: now, actions: &actions)
             }
         case .stopLiveUpdates(let number):
             subscriptions.removeAll { $0.number == number }
@@ -201,11 +202,24 @@ package struct Engine: Sendable {
     private mutating func deliver(_ location: Location, toSubscriptionAt index: Int, at now: Instant, actions: inout [EngineAction]) {
         let subscription = subscriptions[index]
         guard !subscription.isPaused else { return }
-        let stationary = isStationary(subscription, at: now)
-        actions.append(.deliver(LocationUpdate(location: location, isStationary: stationary), to: subscription.number))
-        counters.updates += 1
-        subscriptions[index].announcedUnavailable = false
+        let stationary = !subscription.isPassive && isStationary(subscription, at: now)
+        emit(LocationUpdate(location: location, isStationary: stationary), toSubscriptionAt: index, at: now, actions: &actions)
         if stationary { subscriptions[index].isPaused = true }
+    }
+
+    /// Hands an update to a subscription through its delivery options (filters, batch).
+    private mutating func emit(_ update: LocationUpdate, toSubscriptionAt index: Int, at now: Instant, actions: inout [EngineAction]) {
+        if update.location != nil { subscriptions[index].announcedUnavailable = false }
+        guard let output = subscriptions[index].offer(update, at: now) else { return }
+        send(output, to: subscriptions[index].number, actions: &actions)
+    }
+
+    private mutating func send(_ output: DeliveryGate.Output, to number: SubscriptionID, actions: inout [EngineAction]) {
+        switch output {
+        case .single(let update): actions.append(.deliver(update, to: number))
+        case .batch(let updates, let overflow): actions.append(.deliverBatch(updates, overflow: overflow, to: number))
+        }
+        counters.updates += 1
     }
 
     /// Whether a subscription's device has shown no movement for its dwell.
@@ -263,11 +277,11 @@ package struct Engine: Sendable {
     /// subscriptions, which resume after stillness, and only when the receiver can be powered
     /// down at all. A request or a last subscription that ends releases the receiver at once.
     private var keepsOrbitPrediction: Bool {
-        settings.poweredDownState != nil && !subscriptions.isEmpty
+        settings.poweredDownState != nil && subscriptions.contains { !$0.isPassive }
     }
 
     private var needsFixes: Bool {
-        subscriptions.contains { !$0.isPaused } || !requests.isEmpty || gpsOnlyChecking || confirmingWake
+        subscriptions.contains(where: \.needsFixes) || !requests.isEmpty || gpsOnlyChecking || confirmingWake
             || demand.needsReceiver(at: lastEventInstant, isOn: receiverOn, hotStart: settings.receiver.hotStart)
     }
 
@@ -301,6 +315,9 @@ package struct Engine: Sendable {
         if gpsOnlyChecking, availabilityDeadline <= now {
             gpsOnlyChecking = false  // no fix to judge by: look again at the next wake
         }
+        for index in subscriptions.indices {
+            if let output = subscriptions[index].deliverDue(at: now) { send(output, to: subscriptions[index].number, actions: &actions) }
+        }
         if let wake = gpsOnlyNextWake, wake <= now {
             gpsOnlyNextWake = nil
             gpsOnlyChecking = true
@@ -317,14 +334,13 @@ package struct Engine: Sendable {
         if lastUsableFix == nil, now - receiverOnSince < settings.acquisitionTimeout { return }
         for index in subscriptions.indices {
             let subscription = subscriptions[index]
-            guard !subscription.isPaused, subscription.profile.accelerometerAlonePauses,
+            guard subscription.needsFixes, subscription.profile.accelerometerAlonePauses,
                 now >= subscription.accelerometerDwellEnd(after: lastAccelerometerMovement)
             else { continue }
             var diagnostics = Diagnostics()
             diagnostics.locationUnavailable = lastLocation == nil
             let update = LocationUpdate(location: lastLocation, isStationary: true, diagnostics: diagnostics)
-            actions.append(.deliver(update, to: subscription.number))
-            counters.updates += 1
+            emit(update, toSubscriptionAt: index, at: now, actions: &actions)
             subscriptions[index].isPaused = true
         }
     }
@@ -335,16 +351,15 @@ package struct Engine: Sendable {
         guard locationAvailable else { return }
         locationAvailable = false
         for index in subscriptions.indices where !subscriptions[index].isPaused {
-            announceUnavailable(toSubscriptionAt: index, actions: &actions)
+            announceUnavailable(toSubscriptionAt: index, at: now, actions: &actions)
         }
     }
 
-    private mutating func announceUnavailable(toSubscriptionAt index: Int, actions: inout [EngineAction]) {
+    private mutating func announceUnavailable(toSubscriptionAt index: Int, at now: Instant, actions: inout [EngineAction]) {
         guard !subscriptions[index].announcedUnavailable else { return }
         var diagnostics = Diagnostics()
         diagnostics.locationUnavailable = true
-        actions.append(.deliver(LocationUpdate(location: nil, diagnostics: diagnostics), to: subscriptions[index].number))
-        counters.updates += 1
+        emit(LocationUpdate(location: nil, diagnostics: diagnostics), toSubscriptionAt: index, at: now, actions: &actions)
         subscriptions[index].announcedUnavailable = true
     }
 
@@ -353,6 +368,7 @@ package struct Engine: Sendable {
     private mutating func finishGPSOnlyCheck(with location: Location, at now: Instant) {
         gpsOnlyChecking = false
         let moved = subscriptions.contains { subscription in
+            guard !subscription.isPassive else { return false }
             guard let anchor = subscription.anchor else { return true }
             return location.distance(from: anchor) > settings.gpsOnlyMovedDistance
                 || subscription.speedShowsMovement(location)
@@ -399,7 +415,7 @@ package struct Engine: Sendable {
         let wanted: AccelerometerCommand
         if !hasAccelerometer {
             wanted = .idle
-        } else if confirmingWake || subscriptions.contains(where: { !$0.isPaused }) {
+        } else if confirmingWake || subscriptions.contains(where: \.needsFixes) {
             wanted = .sample(rate: settings.samplingRate)
         } else if paused {
             wanted = .armMotionWake(threshold: settings.motionWakeThreshold)
@@ -417,7 +433,7 @@ package struct Engine: Sendable {
         if confirmingWake { return "motion interrupt" }
         if gpsOnlyChecking { return "periodic check for movement" }
         if orbitUpkeep.wakingSince != nil { return "orbit prediction upkeep" }
-        if subscriptions.contains(where: { !$0.isPaused }) { return "live updates" }
+        if subscriptions.contains(where: \.needsFixes) { return "live updates" }
         if requests.isEmpty, demand.instant != nil { return "geofence evaluation" }
         return "location request"
     }

@@ -19,8 +19,8 @@ package enum EngineEvent: Sendable {
     case accelerometerRecovered
     /// The receiver's byte stream failed or went silent (unplugged, wrong baud, dead).
     case receiverLost(reason: String)
-    /// A client starts live updates.
-    case startLiveUpdates(SubscriptionID, LiveConfiguration)
+    /// A client starts live updates, delivered as its options say.
+    case startLiveUpdates(SubscriptionID, LiveConfiguration, DeliveryOptions = DeliveryOptions())
     /// A client stops live updates (or went away).
     case stopLiveUpdates(SubscriptionID)
     /// A client asks for one location.
@@ -51,6 +51,9 @@ package enum AccelerometerCommand: Hashable, Sendable {
 package enum EngineAction: Hashable, Sendable {
     /// Deliver an update to a live subscription.
     case deliver(LocationUpdate, to: SubscriptionID)
+    /// Deliver a batch of updates (oldest first) in one message to a subscription with
+    /// deferred delivery; `overflow` older ones did not fit and were dropped.
+    case deliverBatch([LocationUpdate], overflow: Int, to: SubscriptionID)
     /// Answer a location request.
     case complete(RequestID, Result<Location, LocationError>)
     /// Power the receiver up or down (with the board's strategy), for the given reason.

@@ -6,6 +6,10 @@ struct LiveSubscription: Sendable {
     let number: SubscriptionID
     let configuration: LiveConfiguration
     let profile: ConfigurationProfile
+    /// What its delivery options let through, and the batch it holds.
+    private var delivery: Delivery
+    /// Whether it only listens: it never powers the receiver nor pauses.
+    var isPassive: Bool { if case .gated(let gate) = delivery { gate.options.isPassive } else { false } }
     /// Paused after its `isStationary` update, until the device moves.
     var isPaused = false
     /// Whether the last thing this subscription was told is "no location".
@@ -16,12 +20,33 @@ struct LiveSubscription: Sendable {
     /// Where the device was when the GPS last saw it moving.
     var anchor: Location?
 
-    init(number: SubscriptionID, configuration: LiveConfiguration, hotStart: Duration, now: Instant) {
+    init(number: SubscriptionID, configuration: LiveConfiguration, options: DeliveryOptions, hotStart: Duration, now: Instant) {
         self.number = number
         self.configuration = configuration
+        delivery = options == DeliveryOptions() ? .everyUpdate : .gated(DeliveryGate(options))
         profile = ConfigurationProfile(configuration, hotStart: hotStart)
         lastGPSMovement = now
     }
+
+    /// When its held batch must go out though nothing more comes, if it holds one.
+    var deliveryDeadline: Instant? { if case .gated(let gate) = delivery { gate.deadline } else { nil } }
+
+    /// Passes `update` through its delivery options at `now`; returns what to deliver, if anything.
+    mutating func offer(_ update: LocationUpdate, at now: Instant) -> DeliveryGate.Output? {
+        guard case .gated(var gate) = delivery else { return .single(update) }
+        defer { delivery = .gated(gate) }
+        return gate.offer(update, at: now)
+    }
+
+    /// Delivers its held batch if the batch's timeout has come by `now`.
+    mutating func deliverDue(at now: Instant) -> DeliveryGate.Output? {
+        guard case .gated(var gate) = delivery else { return nil }
+        defer { delivery = .gated(gate) }
+        return gate.tick(at: now)
+    }
+
+    /// Whether it needs fixes (and may pause): running, and not a passive listener.
+    var needsFixes: Bool { !isPaused && !isPassive }
 
     /// Records what a fix says about movement; returns whether it shows the device moving
     /// (fast enough, or away from where it stopped).
@@ -68,4 +93,11 @@ struct LiveSubscription: Sendable {
         guard let lastAccelerometerMovement else { return gpsStill(at: now) }
         return gpsStill(at: now) && now >= accelerometerDwellEnd(after: lastAccelerometerMovement)
     }
+}
+
+/// How a subscription's updates are delivered: each as it comes (the default, kept small for
+/// the thousands of subscriptions a daemon may hold), or through a boxed ``DeliveryGate``.
+private enum Delivery: Sendable {
+    case everyUpdate
+    indirect case gated(DeliveryGate)
 }

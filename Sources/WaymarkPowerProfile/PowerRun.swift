@@ -66,6 +66,8 @@ package enum PowerRun {
                 switch action {
                 case .deliver(let update, _):
                     recorder.delivered(update, at: now)
+                case .deliverBatch(let updates, _, _):
+                    for update in updates { recorder.delivered(update, at: now) }
                 case .complete:
                     break
                 case .receiverPower(let on, let reason):

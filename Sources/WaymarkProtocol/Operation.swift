@@ -10,8 +10,9 @@ package enum Operation: Hashable, Sendable {
     case bye
     /// Asks for the daemon's status report (version 1).
     case status
-    /// Starts live updates with a configuration (version 1).
-    case startLiveUpdates(LiveConfiguration)
+    /// Starts live updates with a configuration and delivery options (version 1; the options'
+    /// distance filter, minimum interval and passive listening are optional members).
+    case startLiveUpdates(LiveConfiguration, DeliveryOptions = DeliveryOptions())
     /// Stops a live-updates subscription (version 1).
     case stopLiveUpdates(subscription: UInt64)
     /// Asks for one location (version 1).
@@ -83,7 +84,7 @@ package enum Operation: Hashable, Sendable {
         case .hello(let hello):
             buffer.member("version", hello.version)
             if let appID = hello.appID { buffer.member("appID", text: appID) }
-        case .startLiveUpdates(let configuration): buffer.member("configuration", text: configuration.rawValue)
+        case .startLiveUpdates(let configuration, let options): options.writeParameters(configuration: configuration, to: &buffer)
         case .stopLiveUpdates(let subscription): buffer.member("subscription", subscription)
         case .requestLocation(let request):
             buffer.member("desiredAccuracy", number: request.desiredAccuracy)
@@ -119,7 +120,8 @@ package enum Operation: Hashable, Sendable {
         case .bye: self = .bye
         case .status: self = .status
         case .startLiveUpdates:
-            self = .startLiveUpdates(try fields.optionalNamed("configuration", as: LiveConfiguration.self) ?? .default)
+            self = .startLiveUpdates(
+                try fields.optionalNamed("configuration", as: LiveConfiguration.self) ?? .default, try DeliveryOptions(fields))
         case .stopLiveUpdates: self = .stopLiveUpdates(subscription: try fields.identifier("subscription"))
         case .requestLocation: self = .requestLocation(try LocationRequest(fields))
         case .cancelRequest: self = .cancelRequest(request: try fields.require("request", "an integer or a string", MessageID.init(json:)))

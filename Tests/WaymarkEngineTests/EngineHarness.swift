@@ -63,6 +63,11 @@ struct EngineHarness {
         actions.compactMap { if case .deliver(let update, _) = $0 { update } else { nil } }
     }
 
+    /// The batches delivered so far, in order, with how many updates each dropped.
+    var batches: [(updates: [LocationUpdate], overflow: Int)] {
+        actions.compactMap { if case .deliverBatch(let updates, let overflow, _) = $0 { (updates, overflow) } else { nil } }
+    }
+
     /// The receiver power commands so far, in order.
     var power: [Bool] {
         actions.compactMap { if case .receiverPower(let on, _) = $0 { on } else { nil } }

@@ -86,7 +86,7 @@ package final class ScriptedAgent: AgentService, Sendable {
         state.withLock { $0.liveSubscriptions.subtract(subscriptions) }
     }
 
-    package func startLiveUpdates(_ subscription: SubscriptionID, configuration: LiveConfiguration) {
+    package func startLiveUpdates(_ subscription: SubscriptionID, configuration: LiveConfiguration, options: DeliveryOptions) {
         record(.start(subscription, configuration))
         state.withLock { _ = $0.liveSubscriptions.insert(subscription) }
     }

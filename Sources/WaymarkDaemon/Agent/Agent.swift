@@ -92,8 +92,8 @@ package final class Agent: AgentService {
         feed(.release(subscriptions: released.subscriptions, requests: released.requests))
     }
 
-    package func startLiveUpdates(_ subscription: SubscriptionID, configuration: LiveConfiguration) {
-        feed(.startLiveUpdates(subscription, configuration))
+    package func startLiveUpdates(_ subscription: SubscriptionID, configuration: LiveConfiguration, options: DeliveryOptions) {
+        feed(.startLiveUpdates(subscription, configuration, options))
     }
 
     package func stopLiveUpdates(_ subscription: SubscriptionID) {
@@ -170,6 +170,10 @@ package final class Agent: AgentService {
             switch action {
             case .deliver(let update, let subscription):
                 sink?.send(update, subscription: subscription)
+            case .deliverBatch:
+                // Batching is not asked for on the wire yet (issue 14): the protocol's
+                // startLiveUpdates has no batch member, so no subscription here has one.
+                break
             case .complete(let request, let result):
                 sink?.send(result, request: request)
             case .receiverPower(let on, let reason):

@@ -24,8 +24,9 @@ package protocol AgentService: AnyObject {
     /// `requests` are what it held, which end with it (the server does not call
     /// ``stopLiveUpdates(_:)`` or ``cancelRequest(_:)`` for them).
     func clientDisconnected(_ client: ClientID, releasing subscriptions: Set<SubscriptionID>, _ requests: Set<RequestID>)
-    /// Start delivering updates for `subscription` through ``UpdateSink/send(_:subscription:)``.
-    func startLiveUpdates(_ subscription: SubscriptionID, configuration: LiveConfiguration)
+    /// Start delivering updates for `subscription` through ``UpdateSink/send(_:subscription:)``,
+    /// as `options` say.
+    func startLiveUpdates(_ subscription: SubscriptionID, configuration: LiveConfiguration, options: DeliveryOptions)
     /// Stop delivering updates for `subscription`.
     func stopLiveUpdates(_ subscription: SubscriptionID)
     /// Answer once, within `timeout`, through ``UpdateSink/send(_:request:)``.

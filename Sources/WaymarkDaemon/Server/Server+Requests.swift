@@ -23,13 +23,13 @@ extension Server {
             outcome = .failure(error)
         }
         send(Reply(id: request.id, operation: request.operation.name, outcome: outcome), to: connection)
-        if case .success(.subscription(let number)) = outcome, case .startLiveUpdates(let configuration) = request.operation {
+        if case .success(.subscription(let number)) = outcome, case .startLiveUpdates(let configuration, let options) = request.operation {
             // After the reply is queued, so the subscription's first update follows it.
             let subscription = SubscriptionID(rawValue: number)
             if let kept = retakenUpdates.removeValue(forKey: subscription) {
                 send(kept, for: subscription, to: connection)
             } else {
-                agent.startLiveUpdates(subscription, configuration: configuration)
+                agent.startLiveUpdates(subscription, configuration: configuration, options: options)
             }
         }
     }
@@ -56,7 +56,7 @@ extension Server {
         }
         switch operation {
         case .status: return .status(statusReport())
-        case .startLiveUpdates(let configuration): return .subscription(try subscribe(connection, configuration).rawValue)
+        case .startLiveUpdates(let configuration, _): return .subscription(try subscribe(connection, configuration).rawValue)
         case .stopLiveUpdates(let subscription):
             try unsubscribe(SubscriptionID(rawValue: subscription), connection)
             return .done

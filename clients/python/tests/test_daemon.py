@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import contextlib
 import datetime
 import os
 import unittest
 
 import waymark
-from waymarkd import Waymarkd
+from waymarkd import WALK_THEN_DESK, Waymarkd
 
 #: A receiver that stays cold for a while in real time: a request is still pending when the
 #: test cancels it, or ends without a location.
@@ -25,16 +26,46 @@ async def eventually(condition, seconds: float = 10.0) -> None:
         await asyncio.sleep(0.05)
 
 
-class WalkThenDesk(unittest.IsolatedAsyncioTestCase):
-    """A walk that ends on a desk, 10 times faster than real time."""
+class WithDaemon(unittest.IsolatedAsyncioTestCase):
+    """A daemon on ``scenario`` (10 times faster than real time) and a client of it."""
+
+    scenario = WALK_THEN_DESK
 
     def setUp(self) -> None:
-        self.daemon = Waymarkd()
+        self.daemon = Waymarkd(self.scenario)
         self.addCleanup(self.daemon.close)
         self.client = waymark.Client(self.daemon.socket, app_id="org.example.python-tests")
 
     async def asyncTearDown(self) -> None:
         await self.client.close()
+
+
+class DistanceFilteredWalk(WithDaemon):
+    """A two-minute walk (long enough to outlast the receiver's start) that ends on a desk."""
+
+    scenario = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\nwalk 120s heading=90\ndesk 1h\n"
+
+    async def test_a_distance_filter_spaces_the_moving_locations(self) -> None:
+        moving: list[waymark.Location] = []
+
+        async def collect() -> None:
+            async for update in self.client.live_updates(waymark.LiveConfiguration.FITNESS, distance_filter=10):
+                if update.is_stationary:
+                    return
+                if update.location is not None:
+                    moving.append(update.location)
+
+        await asyncio.wait_for(collect(), 60)
+        self.assertGreater(len(moving), 1)
+        for earlier, later in zip(moving, moving[1:]):
+            # Metres on a sphere: within 0.5 % of the ellipsoid's distance the daemon filters on.
+            north = math.radians(later.latitude - earlier.latitude) * 6_371_009
+            east = math.radians(later.longitude - earlier.longitude) * 6_371_009 * math.cos(math.radians(earlier.latitude))
+            self.assertGreaterEqual(math.hypot(north, east), 10 * 0.995)
+
+
+class WalkThenDesk(WithDaemon):
+    """A walk that ends on a desk, 10 times faster than real time."""
 
     async def test_live_updates_flow_then_pause_with_is_stationary(self) -> None:
         updates: list[waymark.LocationUpdate] = []
@@ -64,6 +95,13 @@ class WalkThenDesk(unittest.IsolatedAsyncioTestCase):
         self.assertGreater(sum(location.satellites.used.values()), 3)
         times = [update.location.timestamp for update in located]
         self.assertEqual(times, sorted(times))
+
+    async def test_the_daemon_refuses_a_negative_distance_filter(self) -> None:
+        with self.assertRaises(waymark.Refused) as refusal:
+            async for _ in self.client.live_updates(distance_filter=-1):
+                break
+        self.assertEqual(refusal.exception.code, "invalidMessage")
+        self.assertIn("distanceFilter", refusal.exception.message)
 
     async def test_leaving_the_loop_stops_the_subscription(self) -> None:
         async for update in self.client.live_updates():

@@ -35,8 +35,10 @@ _LONGEST_RECONNECT_DELAY = 5.0
 class _Subscription:
     """One live-updates iterator's state, which outlives connections."""
 
-    def __init__(self, configuration: LiveConfiguration) -> None:
+    def __init__(self, configuration: LiveConfiguration, options: dict[str, float | bool]) -> None:
         self.configuration = configuration
+        #: The delivery options, as the members of ``startLiveUpdates`` that are not defaults.
+        self.options = options
         self.updates: collections.deque[LocationUpdate] = collections.deque(maxlen=UPDATE_BUFFER)
         self.arrived = asyncio.Event()
         self.failure: WaymarkError | None = None
@@ -83,14 +85,31 @@ class Client:
 
     # Live updates
 
-    async def live_updates(self, configuration: LiveConfiguration | str = LiveConfiguration.DEFAULT) -> AsyncIterator[LocationUpdate]:
-        """Live location updates, as Core Location's ``CLLocationUpdate.liveUpdates``. Updates
+    async def live_updates(
+        self,
+        configuration: LiveConfiguration | str = LiveConfiguration.DEFAULT,
+        *,
+        distance_filter: float = 0,
+        minimum_interval: float = 0,
+        passive: bool = False,
+    ) -> AsyncIterator[LocationUpdate]:
+        """Live location updates, as Core Location's ``CLLocationUpdate.liveUpdates``. A location
+        comes only ``distance_filter`` metres or more from the last one delivered, and
+        ``minimum_interval`` seconds or more after it; a ``passive`` subscription never powers
+        the receiver and gets the fixes others cause (docs/semantics.md, "Delivery options"). Updates
         start when iteration starts and stop when the iterator is closed (``aclose()``,
         ``contextlib.aclosing``) or dropped (the ``async for`` loop was left). While the daemon
         is unreachable an update without a location and with ``daemon_unavailable`` comes,
         and updates continue once the client has reconnected. Raises ``Refused`` when the
         daemon refuses the subscription, ``DaemonProtocolError`` when it speaks no protocol."""
-        subscription = _Subscription(LiveConfiguration(configuration))
+        options: dict[str, float | bool] = {}
+        if distance_filter:
+            options["distanceFilter"] = float(distance_filter)
+        if minimum_interval:
+            options["minimumInterval"] = float(minimum_interval)
+        if passive:
+            options["passive"] = True
+        subscription = _Subscription(LiveConfiguration(configuration), options)
         local = next(self._next_local)
         self._subscriptions[local] = subscription
         try:
@@ -130,7 +149,7 @@ class Client:
             subscription.knows_daemon_is_unavailable = False
             self._local_ids[daemon_id] = local
 
-        connection.send("startLiveUpdates", {"configuration": subscription.configuration.value}, started)
+        connection.send("startLiveUpdates", {"configuration": subscription.configuration.value, **subscription.options}, started)
 
     def _unsubscribe(self, local: int) -> None:
         subscription = self._subscriptions.pop(local, None)
@@ -287,11 +306,19 @@ def shared() -> Client:
     return _shared[loop]
 
 
-def live_updates(configuration: LiveConfiguration | str = LiveConfiguration.DEFAULT) -> AsyncIterator[LocationUpdate]:
+def live_updates(
+    configuration: LiveConfiguration | str = LiveConfiguration.DEFAULT,
+    *,
+    distance_filter: float = 0,
+    minimum_interval: float = 0,
+    passive: bool = False,
+) -> AsyncIterator[LocationUpdate]:
     """``Client.live_updates`` on the shared client."""
 
     async def updates() -> AsyncIterator[LocationUpdate]:
-        async with contextlib.aclosing(shared().live_updates(configuration)) as inner:
+        live = shared().live_updates(
+            configuration, distance_filter=distance_filter, minimum_interval=minimum_interval, passive=passive)
+        async with contextlib.aclosing(live) as inner:
             async for update in inner:
                 yield update
 
