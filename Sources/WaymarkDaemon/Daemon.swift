@@ -34,12 +34,16 @@ package struct DaemonOptions: Sendable {
     package var speed: Double
     /// Whether to log to standard error.
     package var verbose: Bool
+    /// Where authorization is kept and configured; nil: nothing is enforced (a development
+    /// daemon), and the daemon says so at start.
+    package var authorization: AuthorizationOptions?
 
     /// Creates options.
     package init(
         socketPath: String, activatedSocket: FileDescriptor? = nil, source: Source, speed: Double = 1,
-        verbose: Bool = false
+        verbose: Bool = false, authorization: AuthorizationOptions? = nil
     ) {
+        self.authorization = authorization
         self.socketPath = socketPath
         self.activatedSocket = activatedSocket
         self.source = source
@@ -76,12 +80,15 @@ package final class Daemon {
         let log: (String) -> Void = options.verbose ? { Daemon.log($0) } : { _ in }
         let (source, receiver) = try Self.makeSource(options.source, log: log)
         let speed = source.summary.isSimulated ? options.speed : 1
+        let timeline = Timeline(speed: speed)
         agent = Agent(
-            loop: loop, source: source, receiver: receiver, timeline: Timeline(speed: speed),
+            loop: loop, source: source, receiver: receiver, timeline: timeline,
             daemonVersion: Daemon.version, log: log)
         var configuration = ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version)
         configuration.activatedSocket = options.activatedSocket
-        server = Server(configuration: configuration, agent: agent, log: log)
+        let authorizer = try options.authorization.map { try $0.makeAuthorizer(now: { timeline.now }, log: log) } ?? .unenforced()
+        if !authorizer.isEnforcing { Daemon.log("no authorization store: every client gets full-accuracy locations (give --store to enforce)") }
+        server = Server(configuration: configuration, agent: agent, authorizer: authorizer, log: log)
         agent.sink = server
         try loop.handleSignals(Self.stoppingSignals.union(Self.survivedSignals)) { loop, signal in
             guard Self.stoppingSignals.contains(signal) else {

@@ -28,6 +28,8 @@ package enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     case locationUnknown
     /// The app is not authorized to use location (`kCLErrorDenied`).
     case authorizationDenied
+    /// The operation is the operator's: the caller is neither root nor in `waymark-admin`.
+    case permissionDenied
     /// The daemon failed; the message says how.
     case internalError
 }

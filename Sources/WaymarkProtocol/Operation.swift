@@ -28,6 +28,14 @@ package enum Operation: Hashable, Sendable {
     case startBackgroundActivitySession
     /// Invalidates a background activity session (version 2).
     case stopBackgroundActivitySession(session: UInt64)
+    /// Lists the apps the daemon knows (version 2; the operator's).
+    case authorizationApps
+    /// Decides about an app (version 2; the operator's).
+    case authorizeApp(AuthorizeAppRequest)
+    /// Switches location services for the board (version 2; the operator's).
+    case setLocationServices(enabled: Bool)
+    /// Answers an app's temporary full accuracy request (version 2; the operator's).
+    case answerTemporaryFullAccuracy(app: AppReference, granted: Bool)
     /// Opens a named monitor (version 3).
     case openMonitor(name: String)
     /// Closes an open monitor (version 3).
@@ -56,6 +64,10 @@ package enum Operation: Hashable, Sendable {
         case .stopServiceSession: .stopServiceSession
         case .startBackgroundActivitySession: .startBackgroundActivitySession
         case .stopBackgroundActivitySession: .stopBackgroundActivitySession
+        case .authorizationApps: .authorizationApps
+        case .authorizeApp: .authorizeApp
+        case .setLocationServices: .setLocationServices
+        case .answerTemporaryFullAccuracy: .answerTemporaryFullAccuracy
         case .openMonitor: .openMonitor
         case .closeMonitor: .closeMonitor
         case .addCondition: .addCondition
@@ -68,9 +80,19 @@ package enum Operation: Hashable, Sendable {
     /// The operation's parameters: the request's members besides `id` and `op`.
     var parameters: JSONObject {
         switch self {
-        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession: [:]
+        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .authorizationApps: [:]
         case .hello(let hello):
-            ["version": .integer(Int64(hello.version)), "appID": hello.appID.map(JSONValue.string) ?? .null]
+            [
+                "version": .integer(Int64(hello.version)), "appID": hello.appID.map(JSONValue.string) ?? .null,
+                "usageDescription": hello.usageDescription.map(JSONValue.string) ?? .null,
+            ]
+        case .authorizeApp(let request):
+            [
+                "app": request.app.json, "authorization": request.authorization.map { .string($0.rawValue) } ?? .null,
+                "fullAccuracy": request.fullAccuracy.map(JSONValue.bool) ?? .null,
+            ]
+        case .setLocationServices(let enabled): ["enabled": .bool(enabled)]
+        case .answerTemporaryFullAccuracy(let app, let granted): ["app": app.json, "granted": .bool(granted)]
         case .startLiveUpdates(let configuration): ["configuration": .string(configuration.rawValue)]
         case .stopLiveUpdates(let subscription): ["subscription": .integer(Int64(subscription))]
         case .requestLocation(let request):
@@ -100,7 +122,8 @@ package enum Operation: Hashable, Sendable {
         switch name {
         case .hello:
             let version = try fields.integer("version")
-            self = .hello(Hello(version: version, appID: try fields.optionalString("appID")))
+            self = .hello(Hello(
+                version: version, appID: try fields.optionalString("appID"), usageDescription: try fields.optionalString("usageDescription")))
         case .bye: self = .bye
         case .status: self = .status
         case .startLiveUpdates:
@@ -116,6 +139,19 @@ package enum Operation: Hashable, Sendable {
         case .stopServiceSession: self = .stopServiceSession(session: try fields.identifier("session"))
         case .startBackgroundActivitySession: self = .startBackgroundActivitySession
         case .stopBackgroundActivitySession: self = .stopBackgroundActivitySession(session: try fields.identifier("session"))
+        case .authorizationApps: self = .authorizationApps
+        case .authorizeApp:
+            let request = AuthorizeAppRequest(
+                app: try AppReference(fields.fields("app")),
+                authorization: try fields.optionalNamed("authorization", as: AuthorizationState.self),
+                fullAccuracy: try fields.optional("fullAccuracy", "a boolean") { $0.boolValue })
+            guard request.authorization != nil || request.fullAccuracy != nil else {
+                throw fields.invalid("authorization", "give authorization, fullAccuracy or both")
+            }
+            self = .authorizeApp(request)
+        case .setLocationServices: self = .setLocationServices(enabled: try fields.bool("enabled"))
+        case .answerTemporaryFullAccuracy:
+            self = .answerTemporaryFullAccuracy(app: try AppReference(fields.fields("app")), granted: try fields.bool("granted"))
         case .openMonitor: self = .openMonitor(name: try fields.string("name"))
         case .closeMonitor: self = .closeMonitor(monitor: try fields.identifier("monitor"))
         case .addCondition:

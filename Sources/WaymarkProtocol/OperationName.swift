@@ -26,6 +26,14 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     case startBackgroundActivitySession
     /// Invalidates a background activity session.
     case stopBackgroundActivitySession
+    /// Every app the daemon knows, with its authorization (the operator's, `waymark auth list`).
+    case authorizationApps
+    /// Sets an app's authorization or accuracy (the operator's).
+    case authorizeApp
+    /// Switches location services for the whole board (the operator's).
+    case setLocationServices
+    /// Gives or refuses an app temporary full accuracy (the operator's).
+    case answerTemporaryFullAccuracy
     /// Opens a named monitor (`CLMonitor`), creating it on first use; its events follow.
     case openMonitor
     /// Stops the events of an open monitor (its conditions persist).
@@ -45,7 +53,8 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
         switch self {
         case .hello, .bye, .status, .startLiveUpdates, .stopLiveUpdates, .requestLocation, .cancelRequest: 1
         case .authorizationStatus, .startServiceSession, .stopServiceSession,
-            .startBackgroundActivitySession, .stopBackgroundActivitySession: 2
+            .startBackgroundActivitySession, .stopBackgroundActivitySession, .authorizationApps, .authorizeApp,
+            .setLocationServices, .answerTemporaryFullAccuracy: 2
         case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers: 3
         }
     }

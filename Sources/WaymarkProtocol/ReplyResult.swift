@@ -17,6 +17,8 @@ package enum ReplyResult: Hashable, Sendable {
     case authorization(AuthorizationStatus)
     /// To `startServiceSession` and `startBackgroundActivitySession`.
     case session(UInt64)
+    /// To `authorizationApps`.
+    case apps(AuthorizationApps)
     /// To `openMonitor`: the monitor that the `monitorEvent` events name.
     case monitor(UInt64)
     /// To `monitorRecord`.
@@ -34,6 +36,7 @@ package enum ReplyResult: Hashable, Sendable {
         case .status(let status): ["status": status.json]
         case .authorization(let status): status.json
         case .session(let session): ["session": .integer(Int64(session))]
+        case .apps(let apps): apps.json
         case .monitor(let monitor): ["monitor": .integer(Int64(monitor))]
         case .record(let record): ["record": .object(record.json)]
         case .identifiers(let identifiers): ["identifiers": .array(identifiers.map(JSONValue.string))]
@@ -45,13 +48,14 @@ package enum ReplyResult: Hashable, Sendable {
         switch operation {
         case .hello: self = .hello(try HelloResult(fields))
         case .bye, .stopLiveUpdates, .cancelRequest, .stopServiceSession, .stopBackgroundActivitySession, .closeMonitor, .addCondition,
-            .removeCondition:
+            .removeCondition, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy:
             self = .done
         case .startLiveUpdates: self = .subscription(try fields.identifier("subscription"))
         case .requestLocation: self = .location(try Location(fields.fields("location")))
         case .status: self = .status(try StatusReport(fields.fields("status")))
         case .authorizationStatus: self = .authorization(try AuthorizationStatus(fields))
         case .startServiceSession, .startBackgroundActivitySession: self = .session(try fields.identifier("session"))
+        case .authorizationApps: self = .apps(try AuthorizationApps(fields))
         case .openMonitor: self = .monitor(try fields.identifier("monitor"))
         case .monitorRecord: self = .record(try MonitorRecord(fields.fields("record")))
         case .monitorIdentifiers: self = .identifiers(try fields.strings("identifiers"))

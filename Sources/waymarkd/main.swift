@@ -6,7 +6,7 @@ import WaymarkSystem
 // (no Foundation, no argument-parsing library in its footprint).
 
 let usage = """
-    usage: waymarkd [--socket PATH] [--verbose] [--version]
+    usage: waymarkd [--socket PATH] [--store FILE [--policies DIR]] [--verbose] [--version]
                     --board BOARD                                                 (the hardware a board file names)
                     | [--scenario SCENARIO] [--receiver NAME] [--seed N] [--speed X]  (simulated board, the default)
                     | --replay FILE [--repeat] [--speed X]
@@ -16,6 +16,10 @@ let usage = """
                        $RUNTIME_DIRECTORY under systemd, else /run/waymark/waymark.sock as
                        root, else $XDG_RUNTIME_DIR/waymark/waymark.sock); a socket systemd passes
                        (waymarkd.socket, LISTEN_FDS) is used instead
+      --store FILE     keep authorization in this database and enforce it (docs/authorization.md);
+                       without it every client gets full-accuracy locations (a development daemon)
+      --policies DIR   the policy files (*.toml, root's) with --store (default: /etc/waymark/apps.d;
+                       a missing directory is no policy)
       --board BOARD    run on the board a board file describes (a path, or a name such as
                        rpi-neo-m8n-adxl345 for a shipped Board/*.toml): its receiver (baud rate
                        detected when it says auto), power strategy and accelerometer; the
@@ -52,6 +56,8 @@ var board: String?
 var baud = 9600
 var serial = false
 var verbose = false
+var store: String?
+var policies = "/etc/waymark/apps.d"
 
 @MainActor func value(_ option: String) -> String {
     guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
@@ -61,6 +67,8 @@ var verbose = false
 while let argument = arguments.popFirst() {
     switch argument {
     case "--socket": socketPath = value(argument)
+    case "--store": store = value(argument)
+    case "--policies": policies = value(argument)
     case "--scenario": scenario = value(argument)
     case "--receiver": receiver = value(argument)
     case "--seed":
@@ -115,7 +123,8 @@ if activated.count > 1 {
 
 do {
     let options = DaemonOptions(
-        socketPath: socketPath, activatedSocket: activated.first, source: source, speed: speed, verbose: verbose)
+        socketPath: socketPath, activatedSocket: activated.first, source: source, speed: speed, verbose: verbose,
+        authorization: store.map { AuthorizationOptions(storePath: $0, policyDirectory: policies) })
     let daemon = try Daemon(options: options)
     try daemon.run()
 } catch {

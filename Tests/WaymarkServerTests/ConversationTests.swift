@@ -17,13 +17,13 @@ struct ConversationTests {
 
             let reply = try client.request(.hello(Hello(version: 7, appID: "org.example.tracker")))
             #expect(reply.operation == .hello)
-            #expect(reply.outcome == .success(.hello(HelloResult(daemonVersion: "0.1.0-test", protocolVersion: 1, pid: Int(getpid())))))
+            #expect(reply.outcome == .success(.hello(HelloResult(daemonVersion: "0.1.0-test", protocolVersion: 2, pid: Int(getpid())))))
             let again = try client.request(.hello(Hello()))
             #expect(again.outcome == .failure(ProtocolError(.invalidMessage, "hello was already exchanged on this connection")))
 
             let old = try RawClient(path: daemon.path)
             let refused = try old.request(.hello(Hello(version: 0)))
-            #expect(refused.outcome == .failure(ProtocolError(.unsupportedVersion, "protocol version 0 is older than this daemon speaks (1 to 1)")))
+            #expect(refused.outcome == .failure(ProtocolError(.unsupportedVersion, "protocol version 0 is older than this daemon speaks (1 to 2)")))
 
             let ourselves = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())
             #expect(daemon.agent.calls.prefix(3) == [.connected(1, ourselves), .identified(1, "org.example.tracker"), .connected(2, ourselves)])
@@ -102,10 +102,7 @@ struct ConversationTests {
         }
     }
 
-    @Test(arguments: [
-        (Operation.authorizationStatus, 2), (.startServiceSession(ServiceSessionRequest(authorization: .always)), 2),
-        (.startBackgroundActivitySession, 2), (.openMonitor(name: "m"), 3), (.monitorIdentifiers(monitor: 1), 3),
-    ])
+    @Test(arguments: [(Operation.openMonitor(name: "m"), 3), (.monitorIdentifiers(monitor: 1), 3)])
     func laterOperationsAreUnsupportedAndSaySince(operation: Operation, version: Int) async throws {
         try await withDaemon { daemon in
             let client = try RawClient(path: daemon.path)
@@ -117,7 +114,7 @@ struct ConversationTests {
             }
             #expect(error.code == .unsupportedOperation)
             #expect(error.availableInVersion == version)
-            #expect(error.message == "\(operation.name.rawValue) arrives with protocol version \(version); this daemon speaks version 1")
+            #expect(error.message == "\(operation.name.rawValue) arrives with protocol version \(version); this daemon speaks version 2")
         }
     }
 

@@ -24,6 +24,8 @@ package final class Server: UpdateSink {
     package internal(set) var counters = ServerCounters()
 
     let agent: any AgentService
+    /// Who may have what (docs/authorization.md).
+    let authorizer: Authorizer
     let log: (String) -> Void
     private(set) var loop: EventLoop?
     private var listener: UnixListener?
@@ -48,12 +50,22 @@ package final class Server: UpdateSink {
 
     /// Creates a server for `agent`; `log` receives one line per notable event (a client
     /// disconnected for being slow, a failed accept).
-    package init(configuration: ServerConfiguration, agent: any AgentService, log: @escaping (String) -> Void = { _ in }) {
+    /// `authorizer` decides what each client gets (by default nothing is enforced).
+    package init(
+        configuration: ServerConfiguration, agent: any AgentService, authorizer: Authorizer = .unenforced(),
+        log: @escaping (String) -> Void = { _ in }
+    ) {
         self.configuration = configuration
         self.agent = agent
+        self.authorizer = authorizer
         inputBudget = InputBudget(
             total: configuration.maximumBufferedInputBytes, perUser: configuration.maximumBufferedInputBytesPerUser)
         self.log = log
+        authorizer.sendSessionDiagnostics = { [unowned self] client, session, flags in
+            guard let connection = connections[client] else { return }
+            connection.link.output.append(message: Event.sessionDiagnosticsLine(session: session.rawValue, diagnostics: flags))
+            if !connection.link.interest.contains(.writable) { flush(connection) }
+        }
     }
 
     /// The number of connected clients.
@@ -113,7 +125,8 @@ package final class Server: UpdateSink {
             return
         }
         do throws(SystemError) {
-            let credentials = try descriptor.peerCredentials()
+            let peer = try descriptor.peerProcess()
+            let credentials = peer.credentials
             let user = credentials.uid
             let held = connectionsPerUser[user, default: 0]
             guard held < configuration.maximumClientsPerUser || configuration.uncappedUsers.contains(user) else {
@@ -132,6 +145,7 @@ package final class Server: UpdateSink {
             connectionsPerUser[user] = held + 1
             counters.connectionsAccepted += 1
             expectHello(from: connection)
+            authorizer.clientConnected(connection.id, peer: peer)
             agent.clientConnected(connection.id, credentials: credentials)
         } catch {
             log("refused a client: \(error)")
@@ -185,6 +199,7 @@ package final class Server: UpdateSink {
         releaseInput(of: connection)
         if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
         let holding = holdings.removeClient(id)
+        authorizer.clientDisconnected(id)
         try? loop?.unregister(connection.descriptor)
         try? connection.descriptor.close()
         agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)
@@ -261,7 +276,9 @@ package final class Server: UpdateSink {
     // MARK: UpdateSink
 
     package func send(_ update: LocationUpdate, subscription: SubscriptionID) {
-        guard let client = holdings.holder(of: subscription), let connection = connections[client] else { return }
+        guard let client = holdings.holder(of: subscription), let connection = connections[client],
+            let update = authorizer.authorize(update, for: client, subscription: subscription)
+        else { return }
         let state = OutputQueue.StreamState(update)
         counters.updatesCoalesced += connection.link.output.append(
             encodedUpdate: encoded(update), state: state, subscription: subscription.rawValue)
@@ -278,13 +295,14 @@ package final class Server: UpdateSink {
 
     package func send(_ result: Result<Location, LocationError>, request: RequestID) {
         guard let (client, id) = holdings.takeRequest(request), let connection = connections[client] else { return }
-        let outcome = result.map(ReplyResult.location).mapError { error in
+        let outcome = result.mapError { error in
             switch error {
             case .locationUnknown: ProtocolError(.locationUnknown, "no location could be had before the timeout")
             case .denied: ProtocolError(.authorizationDenied, "the app is not authorized to use location")
             }
-        }
+        }.flatMap { authorizer.authorize($0, for: client) }.map(ReplyResult.location)
         send(Reply(id: id, operation: .requestLocation, outcome: outcome), to: connection)
+        holdImplicitSession(client)
         if connection.bye != nil { sayGoodbyeIfDone(connection) }
     }
 }
