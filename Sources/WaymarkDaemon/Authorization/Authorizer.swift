@@ -163,15 +163,15 @@ package final class Authorizer {
 
     // MARK: Locations
 
-    /// `update` as `client` may see it on `subscription`: flags added, the location withheld or
-    /// reduced; nil when it would only repeat what was sent already.
+    /// `update` as `client` may see it on `subscription`: flags added, the location reduced;
+    /// or, when it may have none, an update with only the authorization flags (nothing of the
+    /// receiver's state), nil when that would repeat what was sent already.
     func authorize(_ update: LocationUpdate, for client: ClientID, subscription: SubscriptionID) -> LocationUpdate? {
         guard var record = clients[client] else { return nil }
         var authorized = update
+        if !record.decision.deliversLocations { authorized = LocationUpdate(location: nil, diagnostics: Diagnostics()) }
         for name in record.decision.updateDiagnostics.names { authorized.diagnostics.set(named: name) }
         guard record.decision.deliversLocations else {
-            authorized.location = nil
-            authorized.isStationary = false
             guard record.withheld[subscription] != authorized.diagnostics else { return nil }
             record.withheld[subscription] = authorized.diagnostics
             clients[client] = record
