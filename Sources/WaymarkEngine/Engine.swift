@@ -124,6 +124,14 @@ package struct Engine: Sendable {
         case .accelerometerFailed(let reason):
             accelerometerFailure = reason
             confirmingWake = false
+        case .accelerometerRecovered:
+            guard settings.hasAccelerometer, accelerometerFailure != nil else { break }
+            accelerometerFailure = nil
+            // What the chip saw while it failed is unknown: its stillness starts now, and the
+            // command it missed is sent again (the power policy below finds it changed).
+            lastAccelerometerMovement = max(lastAccelerometerMovement, now)
+            gpsOnlyNextWake = nil
+            accelerometer = .idle
         case .receiverLost:
             lastUsableFix = nil
             markUnavailable(at: now, actions: &actions)

@@ -15,6 +15,8 @@ package enum EngineEvent: Sendable {
     /// The accelerometer failed (I2C errors beyond retries); stationary detection falls back
     /// to the GPS alone.
     case accelerometerFailed(reason: String)
+    /// The accelerometer answers again after a failure: stationary detection returns to it.
+    case accelerometerRecovered
     /// The receiver's byte stream failed or went silent (unplugged, wrong baud, dead).
     case receiverLost(reason: String)
     /// A client starts live updates.

@@ -35,6 +35,8 @@ package final class BoardSource: LocationSource {
     private var lines: BoardLines?
     private var power: (any GPSPowerControl)?
     private var sensor: MotionSensor?
+    /// How long after an accelerometer failure the chip is first tried again.
+    private let accelerometerRecovery: Duration
     private var events: ((EngineEvent) -> Void)?
     /// What the engine asked for: the engine starts with the receiver down unless the board
     /// cannot power it down.
@@ -62,9 +64,11 @@ package final class BoardSource: LocationSource {
 
     init(
         board: BoardDefinition, silenceTimeout: Duration, detectionWindow: Duration, log: @escaping (String) -> Void,
-        openAccelerometer: @escaping (AccelerometerSpec) throws -> any Accelerometer, power: (any GPSPowerControl)? = nil
+        openAccelerometer: @escaping (AccelerometerSpec) throws -> any Accelerometer, power: (any GPSPowerControl)? = nil,
+        accelerometerRecovery: Duration = MotionSensor.firstRecoveryAttempt
     ) throws(BoardSourceError) {
         injectedPower = power
+        self.accelerometerRecovery = accelerometerRecovery
         guard let uart = board.uart else { throw .noUART(board.name) }
         var configuration = ReceiverLink.Configuration(
             path: uart.path, kind: ReceiverPortKind.forPath(uart.path),
@@ -128,7 +132,9 @@ package final class BoardSource: LocationSource {
         }
         power = try injectedPower ?? makePowerControl()
         if let spec = board.accelerometer {
-            let sensor = MotionSensor(open: { [openAccelerometer] in try openAccelerometer(spec) }, interrupt: lines?.interrupt)
+            let sensor = MotionSensor(
+                open: { [openAccelerometer] in try openAccelerometer(spec) }, interrupt: lines?.interrupt,
+                firstRecoveryAttempt: accelerometerRecovery)
             self.sensor = sensor
             sensor.start(on: loop) { [unowned self] event in self.events?(event) }
         }

@@ -19,7 +19,10 @@ import WaymarkClock
 ///
 /// The drivers retry bus errors; an error that survives them is reported once as
 /// ``EngineEvent/accelerometerFailed(reason:)`` (the engine then detects stationarity with
-/// the GPS alone) and the sensor is not used again.
+/// the GPS alone). The chip is then opened and probed again after 10 s, and after twice as
+/// long each time it does not answer (at most 10 min apart): a loose connector or a bus
+/// glitch does not cost the accelerometer until the daemon restarts. When it answers,
+/// ``EngineEvent/accelerometerRecovered`` hands stationary detection back to it.
 final class MotionSensor {
     /// How long sample windows are.
     static let window = Duration.milliseconds(500)
@@ -29,6 +32,9 @@ final class MotionSensor {
     static let pollInterval = Duration.milliseconds(500)
     /// Edges closer than this are one interrupt.
     static let debounce = Duration.milliseconds(10)
+    /// How long after a failure the chip is tried again; the wait doubles up to the longest.
+    static let firstRecoveryAttempt = Duration.seconds(10)
+    static let longestRecoveryWait = Duration.seconds(600)
 
     private let open: () throws -> any Accelerometer
     private let interrupt: Result<GPIOEdgeInput, SystemError>?
@@ -39,14 +45,25 @@ final class MotionSensor {
     private var timer: TimerID?
     private var samples: [AccelerationSample] = []
     private var rate = 0.0
-    /// Why the sensor is not used, once it failed.
+    /// Whether the loop watches the INT line.
+    private var watchesInterruptLine = false
+    private var recoveryTimer: TimerID?
+    private let firstRecoveryWait: Duration
+    private var recoveryWait: Duration
+    /// Why the sensor is not used, while it has failed.
     private(set) var failure: String?
 
     /// A sensor that opens its chip with `open` and watches `interrupt` (`nil`: no INT line
-    /// wired; a failure: the line could not be requested).
-    init(open: @escaping () throws -> any Accelerometer, interrupt: Result<GPIOEdgeInput, SystemError>?) {
+    /// wired; a failure: the line could not be requested); after a failure, it tries the chip
+    /// again after `firstRecoveryAttempt` (tests shorten it).
+    init(
+        open: @escaping () throws -> any Accelerometer, interrupt: Result<GPIOEdgeInput, SystemError>?,
+        firstRecoveryAttempt: Duration = MotionSensor.firstRecoveryAttempt
+    ) {
         self.open = open
         self.interrupt = interrupt
+        firstRecoveryWait = firstRecoveryAttempt
+        recoveryWait = firstRecoveryAttempt
     }
 
     /// Opens, probes and configures the chip and starts watching its INT line; a failure is
@@ -55,17 +72,30 @@ final class MotionSensor {
         self.loop = loop
         self.events = events
         do {
-            let chip = try open()
-            try chip.probe()
-            try chip.configure(AccelerometerSettings(outputRate: Self.wakeRate, lowPower: true))
-            self.chip = chip
-            if let interrupt {
-                let line = try interrupt.get()
-                try loop.register(line.descriptor, for: .readable) { [unowned self] _, _ in self.edges() }
-            }
+            try openChip()
         } catch {
             fail("\(error)")
         }
+    }
+
+    /// Opens, probes and configures the chip (closing one held before) and watches its INT
+    /// line if that is not watched yet.
+    private func openChip() throws {
+        closeChip()
+        let chip = try open()
+        self.chip = chip
+        try chip.probe()
+        try chip.configure(AccelerometerSettings(outputRate: Self.wakeRate, lowPower: true))
+        if let interrupt, !watchesInterruptLine, let loop {
+            let line = try interrupt.get()
+            try loop.register(line.descriptor, for: .readable) { [unowned self] _, _ in self.edges() }
+            watchesInterruptLine = true
+        }
+    }
+
+    private func closeChip() {
+        try? (chip?.device as? I2CDevice)?.close()
+        chip = nil
     }
 
     /// Carries out `command`.
@@ -101,13 +131,15 @@ final class MotionSensor {
     /// Stops reading and watching; leaves the chip disarmed.
     func stop() {
         cancelTimer()
+        if let recoveryTimer { loop?.cancel(recoveryTimer) }
+        recoveryTimer = nil
         if case .success(let line) = interrupt {
-            try? loop?.unregister(line.descriptor)
+            if watchesInterruptLine { try? loop?.unregister(line.descriptor) }
             line.release()
         }
+        watchesInterruptLine = false
         try? chip?.disarm()
-        try? (chip?.device as? I2CDevice)?.close()
-        chip = nil
+        closeChip()
         events = nil
     }
 
@@ -155,6 +187,30 @@ final class MotionSensor {
         cancelTimer()
         armed = false
         events?(.accelerometerFailed(reason: reason))
+        scheduleRecovery()
+    }
+
+    private func scheduleRecovery() {
+        guard recoveryTimer == nil, let loop else { return }
+        recoveryTimer = loop.schedule(after: recoveryWait) { [unowned self] _ in
+            recoveryTimer = nil
+            attemptRecovery()
+        }
+    }
+
+    /// Tries the chip again; when it answers, the engine hears so and sends its command.
+    private func attemptRecovery() {
+        guard failure != nil, events != nil else { return }
+        do {
+            try openChip()
+        } catch {
+            recoveryWait = min(recoveryWait * 2, Self.longestRecoveryWait)
+            scheduleRecovery()
+            return
+        }
+        failure = nil
+        recoveryWait = firstRecoveryWait
+        events?(.accelerometerRecovered)
     }
 
     private func cancelTimer() {

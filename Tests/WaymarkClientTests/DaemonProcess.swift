@@ -3,7 +3,17 @@ import Foundation
 /// The real `waymarkd`, built next to the test bundle, run as a child process on a socket in
 /// a temporary directory.
 final class DaemonProcess {
-    static let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("waymark-integration-\(getpid())")
+    /// This test process's directory; those left by test processes that are gone are removed
+    /// when it is first named (a test process cannot remove its own when it ends).
+    static let directory: URL = {
+        let temporary = URL(fileURLWithPath: NSTemporaryDirectory())
+        let prefix = "waymark-integration-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+        return temporary.appendingPathComponent(prefix + "\(getpid())")
+    }()
     static var socket: String { ClientLibraryTests.socket }
 
     private let process = Process()

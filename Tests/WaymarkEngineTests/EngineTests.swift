@@ -67,6 +67,35 @@ struct EngineTests {
         #expect(harness.accelerometer.last == .armMotionWake(threshold: 120))
     }
 
+    @Test("a paused engine whose accelerometer failed and then answers again arms its motion wake again")
+    func accelerometerRecovers() {
+        var harness = pausedHarness()
+        harness.advance(to: 100)
+        harness.handle(.accelerometerFailed(reason: "i2c read byte data: EIO"))
+        #expect(harness.engine.accelerometerFailure != nil)
+        #expect(harness.accelerometer.last == .idle)
+        harness.advance(to: 130)
+        harness.handle(.accelerometerRecovered)
+        #expect(harness.engine.accelerometerFailure == nil)
+        #expect(harness.accelerometer.last == .armMotionWake(threshold: 120))
+        // And the interrupt works as before.
+        harness.handle(.motionInterrupt)
+        #expect(harness.power.last == true)
+        #expect(harness.accelerometer.last == .sample(rate: 25))
+    }
+
+    @Test("a recovery is ignored on a board without an accelerometer and when nothing failed")
+    func recoveryWithoutFailure() {
+        var harness = EngineHarness(settings: EngineSettings(receiver: .ubloxM8, isSimulated: true, hasAccelerometer: false))
+        harness.handle(.accelerometerRecovered)
+        #expect(harness.engine.accelerometerFailure == "no accelerometer on this board")
+        var healthy = EngineHarness()
+        healthy.handle(.startLiveUpdates(1, .default))
+        let commands = healthy.accelerometer
+        healthy.handle(.accelerometerRecovered)
+        #expect(healthy.accelerometer == commands)
+    }
+
     @Test("no fix: one locationUnavailable update after the grace, never repeated, until a location came again")
     func unavailableWithoutFlicker() {
         var harness = EngineHarness()

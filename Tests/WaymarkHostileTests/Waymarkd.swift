@@ -11,10 +11,17 @@ final class Waymarkd {
     private let process = Process()
 
     /// Starts the daemon with `arguments` (plus `--socket`) and waits until it accepts.
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], scenario: String? = nil) throws {
         directory = NSTemporaryDirectory() + "waymark-hostile-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         socket = directory + "/waymark.sock"
+        var arguments = arguments
+        if let scenario {
+            // The scenario lives in the daemon's directory and goes with it.
+            let path = directory + "/walk.scenario"
+            try scenario.write(toFile: path, atomically: true, encoding: .utf8)
+            arguments += ["--scenario", path]
+        }
         process.executableURL = Self.binary
         process.arguments = ["--socket", socket] + arguments
         process.standardError = FileHandle.nullDevice
@@ -26,9 +33,7 @@ final class Waymarkd {
     /// The daemon on a simulated walk run `speed` times faster than real time: a fix, and so
     /// an update for a `default` subscription, every second of the walk.
     static func walking(speed: Int = 10) throws -> Waymarkd {
-        let scenario = NSTemporaryDirectory() + "waymark-hostile-walk-\(getpid()).scenario"
-        try "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\nwalk 4h heading=90\n".write(toFile: scenario, atomically: true, encoding: .utf8)
-        return try Waymarkd(["--scenario", scenario, "--speed", "\(speed)"])
+        try Waymarkd(["--speed", "\(speed)"], scenario: "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\nwalk 4h heading=90\n")
     }
 
     /// A new connection, retried while the daemon's listen backlog is full (for up to 10 s).

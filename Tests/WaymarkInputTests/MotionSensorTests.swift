@@ -14,13 +14,15 @@ import WaymarkHardware
 /// the drivers' tests; the VM test runs a real driver on i2c-stub).
 @Suite(.serialized)
 struct MotionSensorTests {
-    func source(_ chip: ScriptedAccelerometer) throws -> (BoardSource, SourceHarness, PseudoTerminal) {
+    func source(
+        _ chip: ScriptedAccelerometer, recovery: Duration = .seconds(10)
+    ) throws -> (BoardSource, SourceHarness, PseudoTerminal) {
         let pty = try PseudoTerminal()
         let board = try testBoard(
             path: pty.secondaryPath, baud: "9600", accelerometer: "chip = \"adxl345\"\nbus = \"/dev/i2c-1\"\naddress = 0x53")
         let source = try BoardSource(
             board: board, silenceTimeout: .seconds(3), detectionWindow: .seconds(2), log: { _ in },
-            openAccelerometer: { _ in chip })
+            openAccelerometer: { _ in chip }, accelerometerRecovery: recovery)
         let harness = try SourceHarness()
         try harness.start(source)
         return (source, harness, pty)
@@ -73,6 +75,29 @@ struct MotionSensorTests {
         #expect(chip.calls.count == calls)
     }
 
+    @Test func aFailedChipIsTriedAgainWithBackoffAndHandedBackWhenItAnswers() throws {
+        let chip = ScriptedAccelerometer()
+        let (source, harness, pty) = try source(chip, recovery: .milliseconds(200))
+        defer { source.stop(); try? pty.close() }
+        func probes() -> Int { chip.probeAttempts }
+        func recoveries() -> Int { harness.events.filter { if case .accelerometerRecovered = $0 { true } else { false } }.count }
+        source.setAccelerometer(.sample(rate: 25))
+        chip.failing = true
+        try harness.run(timeout: .seconds(2)) { !harness.accelerometerFailures.isEmpty }
+        // Still failing: tried again after 200 ms, then 400 ms, … and reported only once.
+        try harness.run(timeout: .seconds(3)) { probes() >= 3 }
+        #expect(probes() >= 3)
+        #expect(harness.accelerometerFailures.count == 1)
+        #expect(recoveries() == 0)
+        chip.failing = false
+        try harness.run(timeout: .seconds(5)) { recoveries() == 1 }
+        #expect(recoveries() == 1)
+        #expect(!source.summary.description.contains("GPS alone"))
+        // The engine's next command reaches the chip again.
+        source.setAccelerometer(.armMotionWake(threshold: 100))
+        #expect(chip.calls.last == "arm 100")
+    }
+
     @Test func aChipThatCannotBeOpenedDegradesToGPSOnly() throws {
         let pty = try PseudoTerminal()
         defer { try? pty.close() }
@@ -99,7 +124,13 @@ final class ScriptedAccelerometer: Accelerometer {
     var failing = false
     private var tick = 0
 
-    func probe() throws(AccelerometerError) { try record("probe") }
+    /// Probes asked for, answered or not.
+    private(set) var probeAttempts = 0
+
+    func probe() throws(AccelerometerError) {
+        probeAttempts += 1
+        try record("probe")
+    }
 
     func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
         try record("configure \(settings.outputRate)" + (settings.lowPower ? " lowPower" : ""))
