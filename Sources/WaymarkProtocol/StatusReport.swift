@@ -19,6 +19,9 @@ extension StatusReport {
             "eventLoop": eventLoop.map { counts in
                 ["timers": .integer(Int64(counts.timers)), "descriptors": .integer(Int64(counts.descriptors))]
             } ?? .null,
+            "connectedApps": .array(connectedApps.map { client in
+                ["pid": .integer(Int64(client.pid)), "uid": .integer(Int64(client.uid)), "app": .string(client.app)]
+            }),
             "recentTransitions": .array(recentTransitions.map { transition in
                 ["time": .number(transition.time, decimals: 3), "from": .string(transition.from), "to": .string(transition.to),
                  "reason": .string(transition.reason)]
@@ -46,6 +49,13 @@ extension StatusReport {
                     reason: try transition.string("reason")))
             }
         }
+        var connectedApps: [ConnectedApp] = []
+        if let clients = try fields.optional("connectedApps", "an array", { $0.arrayValue }) {
+            for (index, client) in clients.enumerated() {
+                let client = try Fields(client, at: "\(fields.path).connectedApps[\(index)]")
+                connectedApps.append(ConnectedApp(pid: try client.integer("pid"), uid: try client.integer("uid"), app: try client.string("app")))
+            }
+        }
         let eventLoop = try fields.optionalFields("eventLoop").map { (counts) throws(ProtocolError) in
             EventLoopCounts(timers: try counts.integer("timers"), descriptors: try counts.integer("descriptors"))
         }
@@ -59,5 +69,6 @@ extension StatusReport {
             diagnostics: Diagnostics(names: try fields.strings("diagnostics")), powerLedger: ledger,
             transitions: try fields.integer("transitions"), recentTransitions: recent,
             motionDetection: try fields.optionalString("motionDetection") ?? "accelerometer", eventLoop: eventLoop)
+        self.connectedApps = connectedApps
     }
 }

@@ -98,6 +98,13 @@ struct AuthorizationEndToEndTests {
         }
         let fullStatus = try #require(try full.result("status")["status"] as? [String: Any])
         #expect(try #require((fullStatus["lastLocation"] as? [String: Any])?["horizontalAccuracy"] as? Double) < 100)
+
+        // Who is connected: an app sees itself alone, the operator sees everyone.
+        let seen = try #require(fullStatus["connectedApps"] as? [[String: Any]])
+        #expect(seen.map { [$0["uid"] as? Int ?? -1: $0["app"] as? String ?? ""] } == [[1001: "appID:org.example.full"]])
+        let operatorView = try board.waymark(["status"])
+        #expect(operatorView.contains("uid 1001: appID:org.example.full\n"))
+        #expect(operatorView.contains("uid 1002: appID:org.example.reduced\n"))
     }
 
     @Test("denied: authorizationDenied once, no location on any path")

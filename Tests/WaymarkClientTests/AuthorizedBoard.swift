@@ -62,13 +62,16 @@ final class AuthorizedBoard {
         return app
     }
 
-    /// Runs `waymark auth ARGUMENTS` as root (an operator) and returns its output; a failure
-    /// throws with its standard error.
+    /// Runs `waymark auth ARGUMENTS` as root (an operator) and returns its output.
     @discardableResult
-    func auth(_ arguments: String...) throws -> String {
+    func auth(_ arguments: String...) throws -> String { try waymark(["auth"] + arguments) }
+
+    /// Runs `waymark ARGUMENTS` as root and returns its output; a failure throws with its
+    /// standard error.
+    func waymark(_ arguments: [String]) throws -> String {
         let cli = Process()
         cli.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
-        cli.arguments = ["auth"] + arguments
+        cli.arguments = arguments
         cli.environment = ["WAYMARK_SOCKET": socket, "PATH": "/usr/bin:/bin"]
         let output = Pipe()
         let errors = Pipe()
@@ -78,7 +81,7 @@ final class AuthorizedBoard {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         cli.waitUntilExit()
         guard cli.terminationStatus == 0 else {
-            throw DaemonError.didNotStart("waymark auth \(arguments): " + String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            throw DaemonError.didNotStart("waymark \(arguments): " + String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         }
         return text
     }

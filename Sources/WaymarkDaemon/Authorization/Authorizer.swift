@@ -108,8 +108,15 @@ package final class Authorizer {
         refresh(app)
     }
 
-    /// The app of `client`, for `status`.
-    func app(of client: ClientID) -> AppIdentity? { clients[client]?.app }
+    /// Who the connected clients are, for `status`: all of them for an operator, else
+    /// `client` alone; `credentials` gives each one's pid and uid.
+    func connectedApps(for client: ClientID, credentials: (ClientID) -> PeerCredentials?) -> [StatusReport.ConnectedApp] {
+        let shown = clients[client]?.proof != nil ? clients.keys.sorted() : [client]
+        return shown.compactMap { id in
+            guard let app = clients[id]?.app, let peer = credentials(id) else { return nil }
+            return StatusReport.ConnectedApp(pid: Int(peer.pid), uid: Int(peer.uid), app: app.description)
+        }
+    }
 
     // MARK: Sessions
 

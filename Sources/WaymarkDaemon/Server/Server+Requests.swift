@@ -117,6 +117,7 @@ extension Server {
     private func statusReport(for connection: Connection) -> StatusReport {
         var report = agent.status()
         report.lastLocation = authorizer.lastLocation(report.lastLocation, for: connection.id)
+        report.connectedApps = authorizer.connectedApps(for: connection.id) { connections[$0]?.credentials }
         report.clients = connections.count
         report.liveSubscriptions = holdings.subscriptionCount
         report.pendingRequests = holdings.requestCount
