@@ -8,14 +8,12 @@ package struct SessionID: RunUniqueID {
     package init(rawValue: UInt64) { self.rawValue = rawValue }
 }
 
-/// What the ``Authorizer`` knows of one connection: who the kernel says it is, its policy and
-/// operator proof (read once at accept), the app it is (from `hello`), the sessions it holds,
+/// What the ``Authorizer`` knows of one connection: who the kernel says it is and its policy
+/// (read once at accept), the app it is (from `hello`), the sessions it holds,
 /// and the decision in force.
 struct AuthorizedClient {
     let facts: ProcessFacts
     let policy: EffectivePolicy
-    /// Non-nil when the peer is root or in `waymark-admin`.
-    let proof: Operator?
     /// The app, once `hello` named it (or not).
     var app: AppIdentity?
     /// What the app says it needs location for, from `hello`.

@@ -72,13 +72,28 @@ package final class Authorizer {
 
     // MARK: Clients
 
-    /// A client connected: `peer` is what the kernel says of it, read once.
-    func clientConnected(_ client: ClientID, peer: PeerProcess) {
-        let facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink)
-        let policy = enforcement?.policies.policy(for: facts) ?? EffectivePolicy()
-        let proof = Operator.verify(
-            uid: facts.uid, groups: UserGroups.groups(ofUser: facts.uid), administratorGroup: enforcement?.administratorGroup)
-        clients[client] = AuthorizedClient(facts: facts, policy: policy, proof: proof, decision: Self.nothing)
+    /// A client connected on `descriptor`: what the kernel says of it is read once (its unit
+    /// and executable only when enforcing: an unenforcing daemon knows apps by uid). Returns
+    /// its credentials.
+    func clientConnected(_ client: ClientID, descriptor: FileDescriptor) throws(SystemError) -> PeerCredentials {
+        let facts: ProcessFacts
+        let credentials: PeerCredentials
+        if let enforcement {
+            let peer = try descriptor.peerProcess()
+            credentials = peer.credentials
+            facts = ProcessFacts(uid: credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink)
+            clients[client] = AuthorizedClient(facts: facts, policy: enforcement.policies.policy(for: facts), decision: Self.nothing)
+        } else {
+            credentials = try descriptor.peerCredentials()
+            clients[client] = AuthorizedClient(facts: ProcessFacts(uid: credentials.uid), policy: EffectivePolicy(), decision: Self.nothing)
+        }
+        return credentials
+    }
+
+    /// The operator proof of `client`: its user is root or in `waymark-admin` now.
+    private func proof(of client: ClientID) -> Operator? {
+        guard let uid = clients[client]?.facts.uid else { return nil }
+        return Operator.verify(uid: uid, groups: UserGroups.groups(ofUser: uid), administratorGroup: enforcement?.administratorGroup)
     }
 
     /// The client said `hello`: its app is now known (a declared `appID` counts only where a
@@ -111,7 +126,7 @@ package final class Authorizer {
     /// Who the connected clients are, for `status`: all of them for an operator, else
     /// `client` alone; `credentials` gives each one's pid and uid.
     func connectedApps(for client: ClientID, credentials: (ClientID) -> PeerCredentials?) -> [StatusReport.ConnectedApp] {
-        let shown = clients[client]?.proof != nil ? clients.keys.sorted() : [client]
+        let shown = proof(of: client) != nil ? clients.keys.sorted() : [client]
         return shown.compactMap { id in
             guard let app = clients[id]?.app, let peer = credentials(id) else { return nil }
             return StatusReport.ConnectedApp(pid: Int(peer.pid), uid: Int(peer.uid), app: app.description)
@@ -309,7 +324,7 @@ package final class Authorizer {
         guard let enforcement else {
             throw ProtocolError(.permissionDenied, "this daemon enforces no authorization (it was started without a store)")
         }
-        guard let proof = clients[client]?.proof else {
+        guard let proof = proof(of: client) else {
             throw ProtocolError(.permissionDenied, "only root or a member of \(UserGroups.administratorGroupName) may change authorization")
         }
         return (proof, enforcement)

@@ -125,18 +125,18 @@ package final class Server: UpdateSink {
             return
         }
         do throws(SystemError) {
-            let peer = try descriptor.peerProcess()
-            let credentials = peer.credentials
+            lastClientID = lastClientID.next
+            let credentials = try authorizer.clientConnected(lastClientID, descriptor: descriptor)
             let user = credentials.uid
             let held = connectionsPerUser[user, default: 0]
             guard held < configuration.maximumClientsPerUser || configuration.uncappedUsers.contains(user) else {
                 counters.clientsRefusedOverUserCap += 1
+                authorizer.clientDisconnected(lastClientID)
                 log("refused a client of uid \(user): it holds \(held) connections already")
                 try? descriptor.close()
                 return
             }
             try descriptor.setSendBufferSize(configuration.sendBufferBytes)
-            lastClientID = lastClientID.next
             let connection = Connection(id: lastClientID, descriptor: descriptor, credentials: credentials)
             try loop?.register(descriptor, for: connection.link.interest) { [weak self] _, events in
                 self?.handle(events, on: connection.id)
@@ -145,9 +145,9 @@ package final class Server: UpdateSink {
             connectionsPerUser[user] = held + 1
             counters.connectionsAccepted += 1
             expectHello(from: connection)
-            authorizer.clientConnected(connection.id, peer: peer)
             agent.clientConnected(connection.id, credentials: credentials)
         } catch {
+            authorizer.clientDisconnected(lastClientID)
             log("refused a client: \(error)")
             try? descriptor.close()
         }
