@@ -166,7 +166,9 @@ package final class Authorizer {
     /// Whether `client` holds the implicit session of live updates and location requests;
     /// returns whether that changed.
     func setImplicitSession(_ client: ClientID, held: Bool) -> Bool {
-        guard var record = clients[client], let app = record.app, (record.implicit != nil) != held else { return false }
+        guard enforcement != nil, var record = clients[client], let app = record.app, (record.implicit != nil) != held else {
+            return false
+        }
         let startedInUse = HeldSession.startsInUse(appInUse: inUse(record).isInUse, held: heldSessions(of: app))
         record.implicit = held ? .implicit(startedInUse: startedInUse) : nil
         clients[client] = record
