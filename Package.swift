@@ -166,7 +166,7 @@ let package = Package(
         .executableTarget(
             name: "WaymarkCLI",
             dependencies: [
-                "Waymark", "WaymarkProtocol", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkMonitoring", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers",
+                "Waymark", "WaymarkProtocol", "WaymarkAuthorization", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkPowerProfile", "WaymarkMonitoring", "WaymarkReceiver", "WaymarkSimulation", "WaymarkSystem", "WaymarkClock", "WaymarkJSON", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
             ]
@@ -224,7 +224,7 @@ let package = Package(
             name: "WaymarkClientTests",
             dependencies: [
                 "Waymark", "WaymarkLocation", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop",
-                "waymarkd", "WaymarkCLI", "WaymarkAuthorization", "WaymarkEngine",
+                "WaymarkProtocol", "waymarkd", "WaymarkCLI", "WaymarkAuthorization", "WaymarkEngine",
             ]
         ),
         // The real waymarkd against hostile local clients: floods, stalls, thousands of

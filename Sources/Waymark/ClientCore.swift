@@ -11,6 +11,14 @@ import WaymarkSystem
 final class ClientCore {
     typealias UpdateContinuation = AsyncThrowingStream<LocationUpdate, any Error>.Continuation
     typealias ReplyHandler = (Result<ReplyResult, WaymarkError>) -> Void
+    typealias SessionContinuation = AsyncThrowingStream<[String], any Error>.Continuation
+
+    private struct HeldServiceSession {
+        let request: ServiceSessionRequest
+        let continuation: SessionContinuation
+        /// The daemon's id once it accepted the session on the current connection.
+        var daemonID: UInt64?
+    }
 
     private struct Subscription {
         let configuration: LiveConfiguration
@@ -31,6 +39,7 @@ final class ClientCore {
     private let paths: () -> [String]
     private let trust: SocketTrust
     private let appID: String?
+    private let usageDescription: String?
     /// The connection to the daemon, while there is one.
     var link: LineConnection?
     private var subscriptions: [UInt64: Subscription] = [:]
@@ -38,6 +47,9 @@ final class ClientCore {
     /// started (or re-took) them on the current connection (`ClientCore+Activity.swift`).
     var activities: [UInt64: Activity] = [:]
     private var localIDs: [UInt64: UInt64] = [:]
+    private var sessions: [UInt64: HeldServiceSession] = [:]
+    /// Sessions by the daemon's id, on the current connection.
+    private var sessionIDs: [UInt64: UInt64] = [:]
     private var handlers: [Int64: ReplyHandler] = [:]
     /// Each unanswered location request's id and deadline timer, by its ``PendingReply``.
     private var locationRequests: [ObjectIdentifier: (id: Int64, deadline: TimerID)] = [:]
@@ -47,12 +59,14 @@ final class ClientCore {
     var lastFailure = "not connected yet"
 
     /// A core on `loop` that looks for the daemon at `paths()` (tried in order, at every
-    /// attempt), believes only a socket `trust` accepts, and introduces itself as `appID`.
-    init(loop: EventLoop, paths: @escaping () -> [String], trust: SocketTrust, appID: String?) {
+    /// attempt), believes only a socket `trust` accepts, and introduces itself as `appID`, which
+    /// needs location for `usageDescription`.
+    init(loop: EventLoop, paths: @escaping () -> [String], trust: SocketTrust, appID: String?, usageDescription: String? = nil) {
         self.loop = loop
         self.paths = paths
         self.trust = trust
         self.appID = appID
+        self.usageDescription = usageDescription
     }
 
     // MARK: Live updates
@@ -142,19 +156,52 @@ final class ClientCore {
         send(.cancelRequest(request: .number(request.id))) { _ in }
     }
 
-    // MARK: Status
+    // MARK: One-shot requests
 
-    /// Asks for the daemon's status; `pending` is resumed with the report.
-    func status(_ pending: PendingReply<StatusReport>) {
+    /// Sends `operation` (status, authorization, the operator's requests); `pending` is
+    /// resumed with its result.
+    func call(_ operation: Operation, _ pending: PendingReply<ReplyResult>) {
         guard link != nil || connect() else {
             pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
             return
         }
-        send(.status) { result in
+        send(operation) { result in pending.resume(with: result.mapError { $0 }) }
+    }
+
+    // MARK: Service sessions
+
+    /// Holds a service session; its diagnostics go to `continuation`. It is started again on
+    /// every new connection, as subscriptions are.
+    func startSession(_ local: UInt64, _ request: ServiceSessionRequest, _ continuation: SessionContinuation) {
+        sessions[local] = HeldServiceSession(request: request, continuation: continuation)
+        if link != nil { startSession(local) } else if !connect() { scheduleReconnect() }
+    }
+
+    /// Releases a session.
+    func stopSession(_ local: UInt64) {
+        guard let session = sessions.removeValue(forKey: local) else { return }
+        session.continuation.finish()
+        if let daemonID = session.daemonID {
+            sessionIDs[daemonID] = nil
+            send(.stopServiceSession(session: daemonID)) { _ in }
+        }
+    }
+
+    private func startSession(_ local: UInt64) {
+        guard let request = sessions[local]?.request else { return }
+        send(.startServiceSession(request)) { [unowned self] result in
             switch result {
-            case .success(.status(let report)): pending.resume(with: .success(report))
-            case .success(let other): pending.resume(with: .failure(WaymarkError.refused(code: "invalidMessage", message: "unexpected result \(other)")))
-            case .failure(let error): pending.resume(with: .failure(error))
+            case .success(.session(let daemonID)):
+                guard sessions[local] != nil else {
+                    send(.stopServiceSession(session: daemonID)) { _ in }
+                    return
+                }
+                sessions[local]?.daemonID = daemonID
+                sessionIDs[daemonID] = local
+            case .success, .failure(.daemonUnavailable):
+                break
+            case .failure(let error):
+                sessions.removeValue(forKey: local)?.continuation.finish(throwing: error)
             }
         }
     }
@@ -175,12 +222,13 @@ final class ClientCore {
                     throw error
                 }
                 link = LineConnection(descriptor: socket)
-                send(.hello(Hello(appID: appID))) { [unowned self] result in
+                send(.hello(Hello(appID: appID, usageDescription: usageDescription))) { [unowned self] result in
                     if case .success = result { reconnectDelay = Self.firstReconnectDelay }
                 }
                 // Sessions first, so that the app is in use again before it re-takes its
                 // subscriptions (docs/semantics.md, "Consumers that come and go").
                 for local in activities.keys.sorted() { startActivity(local) }
+                for local in sessions.keys.sorted() { startSession(local) }
                 for local in subscriptions.keys.sorted() { start(local) }
                 return true
             } catch {
@@ -254,6 +302,8 @@ final class ClientCore {
         localIDs = [:]
         for local in subscriptions.keys { subscriptions[local]?.daemonID = nil }
         for local in activities.keys { activities[local]?.daemonID = nil }
+        sessionIDs = [:]
+        for local in sessions.keys { sessions[local]?.daemonID = nil }
         announceUnavailable()
         scheduleReconnect()
     }
@@ -290,6 +340,9 @@ final class ClientCore {
         case .event(.update(let event)):
             guard let local = localIDs[event.subscription] else { return }
             subscriptions[local]?.continuation.yield(event.update)
+        case .event(.sessionDiagnostics(let session, let diagnostics)):
+            guard let local = sessionIDs[session] else { return }
+            sessions[local]?.continuation.yield(diagnostics)
         case .event:
             break
         }

@@ -36,7 +36,8 @@ final class DaemonClient: Sendable {
         }
         let core = LoopBound(
             value: ClientCore(
-                loop: loop, paths: Self.socketPaths, trust: SocketTrust.current(), appID: Environment.value("WAYMARK_APP_ID")))
+                loop: loop, paths: Self.socketPaths, trust: SocketTrust.current(), appID: Environment.value("WAYMARK_APP_ID"),
+                usageDescription: Environment.value("WAYMARK_USAGE_DESCRIPTION")))
         state = Mutex(.running(loop.remote, core))
         do throws(SystemError) {
             try loop.runOnOwnThread { [self] result in
@@ -65,6 +66,15 @@ final class DaemonClient: Sendable {
             }
         }
         if let reason { unavailable(.daemonUnavailable(reason)) }
+    }
+
+    /// Sends `operation` and returns its result.
+    func call(_ operation: Operation) async throws -> ReplyResult {
+        let pending = PendingReply<ReplyResult>()
+        return try await withCheckedThrowingContinuation { continuation in
+            pending.wait(with: continuation)
+            execute({ $0.call(operation, pending) }, unavailable: { pending.resume(with: .failure($0)) })
+        }
     }
 
     /// A new identifier for a sequence's subscription.

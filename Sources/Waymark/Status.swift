@@ -14,10 +14,7 @@ public enum WaymarkAgent {
 extension DaemonClient {
     /// The daemon's status, asked for on this client's connection.
     func status() async throws -> StatusReport {
-        let pending = PendingReply<StatusReport>()
-        return try await withCheckedThrowingContinuation { continuation in
-            pending.wait(with: continuation)
-            execute({ $0.status(pending) }, unavailable: { pending.resume(with: .failure($0)) })
-        }
+        guard case .status(let report) = try await call(.status) else { throw WaymarkError.unexpectedResult(.status) }
+        return report
     }
 }

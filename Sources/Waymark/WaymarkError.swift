@@ -1,3 +1,5 @@
+import WaymarkProtocol
+
 /// Why the client library could not do what was asked, beyond Core Location's own errors
 /// (``LocationError``).
 public enum WaymarkError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -6,6 +8,11 @@ public enum WaymarkError: Error, Hashable, Sendable, CustomStringConvertible {
     case daemonUnavailable(String)
     /// The daemon refused the request; `code` is the protocol's error code (`docs/protocol.md`).
     case refused(code: String, message: String)
+
+    /// A reply to `operation` whose result is of another operation's kind.
+    static func unexpectedResult(_ operation: OperationName) -> WaymarkError {
+        .refused(code: "invalidMessage", message: "unexpected result to \(operation.rawValue)")
+    }
 
     public var description: String {
         switch self {

@@ -35,16 +35,20 @@ package struct DaemonOptions: Sendable {
     package var speed: Double
     /// Whether to log to standard error.
     package var verbose: Bool
-    /// The policy files' directory (`/etc/waymark/apps.d`), if any is read.
+    /// The policy files' directory (`/etc/waymark/apps.d`; a missing directory is no policy).
     package var policyDirectory: String?
     /// Where relaunch triggers are written (``ServerConfiguration/relaunchDirectory``).
     package var relaunchDirectory: String?
+    /// Where authorization is kept; nil: nothing is enforced (a development daemon), and
+    /// the daemon says so at start.
+    package var authorization: AuthorizationOptions?
 
     /// Creates options.
     package init(
         socketPath: String, activatedSocket: FileDescriptor? = nil, source: Source, speed: Double = 1,
-        verbose: Bool = false
+        verbose: Bool = false, authorization: AuthorizationOptions? = nil
     ) {
+        self.authorization = authorization
         self.socketPath = socketPath
         self.activatedSocket = activatedSocket
         self.source = source
@@ -83,8 +87,9 @@ package final class Daemon {
         let (source, receiver) = try Self.makeSource(options.source, log: log)
         let speed = source.summary.isSimulated ? options.speed : 1
         timeService = try TimeService.start(for: options, source: source)
+        let timeline = Timeline(speed: speed)
         agent = Agent(
-            loop: loop, source: source, receiver: receiver, timeline: Timeline(speed: speed),
+            loop: loop, source: source, receiver: receiver, timeline: timeline,
             daemonVersion: Daemon.version, log: log)
         var configuration = ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version)
         configuration.activatedSocket = options.activatedSocket
@@ -93,11 +98,16 @@ package final class Daemon {
             _ = try FileSystem.makeDirectory(directory, permissions: 0o755)
             configuration.relaunchDirectory = directory
         }
+        // One set of policies for identities, relaunch and authorization.
         if let directory = options.policyDirectory {
             let files = try ConfigurationDirectory(path: directory, suffix: ".toml").read()
             configuration.policies = try PolicySet(files: files.map { ($0.path, $0.bytes) })
         }
-        server = Server(configuration: configuration, agent: agent, log: log)
+        let policies = configuration.policies
+        let authorizer = try options.authorization.map { try $0.makeAuthorizer(policies: policies, now: { timeline.now }, log: log) }
+            ?? .unenforced()
+        if !authorizer.isEnforcing { Daemon.log("no authorization store: every client gets full-accuracy locations (give --store to enforce)") }
+        server = Server(configuration: configuration, agent: agent, authorizer: authorizer, log: log)
         agent.sink = server
         try loop.handleSignals(Self.stoppingSignals.union(Self.survivedSignals)) { loop, signal in
             guard Self.stoppingSignals.contains(signal) else {

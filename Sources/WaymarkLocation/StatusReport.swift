@@ -68,6 +68,26 @@ public struct StatusReport: Hashable, Sendable {
     /// The most recent transitions (at most ``recentTransitionLimit``), oldest first, with
     /// wall-clock times so an external power meter's trace can be aligned with them.
     public var recentTransitions: [PowerTransition]
+    /// Who the connected clients are, as the kernel says (docs/authorization.md): every client
+    /// for an operator (root or `waymark-admin`), else the asking client alone.
+    public var connectedApps: [ConnectedApp] = []
+
+    /// A connected client and the app it is.
+    public struct ConnectedApp: Hashable, Sendable {
+        /// Its process ID.
+        public var pid: Int
+        /// Its user.
+        public var uid: Int
+        /// Its app, `kind:key` with control characters escaped (`unit:chart.service`).
+        public var app: String
+
+        /// Creates an entry.
+        public init(pid: Int, uid: Int, app: String) {
+            self.pid = pid
+            self.uid = uid
+            self.app = app
+        }
+    }
 
     /// The event loop's pending timers and registered descriptors.
     public struct EventLoopCounts: Hashable, Sendable {

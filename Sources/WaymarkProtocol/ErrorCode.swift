@@ -31,6 +31,8 @@ package enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     /// The operation needs the app in use and it is not (`startBackgroundActivitySession`;
     /// the `insufficientlyInUse` diagnostic).
     case insufficientlyInUse
+    /// The operation is the operator's: the caller is neither root nor in `waymark-admin`.
+    case permissionDenied
     /// The daemon failed; the message says how.
     case internalError
 }

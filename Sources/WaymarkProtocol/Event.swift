@@ -94,3 +94,21 @@ extension UpdateEvent {
         buffer.endObject()
     }
 }
+
+extension Event {
+    /// The line of a `sessionDiagnostics` event, written straight into a buffer: the same
+    /// bytes as `ServerMessage.event(.sessionDiagnostics(…)).line`.
+    package static func sessionDiagnosticsLine(session: UInt64, diagnostics: [String]) -> [UInt8] {
+        var buffer = JSONBuffer(capacity: 96)
+        buffer.beginObject()
+        buffer.member("event", "sessionDiagnostics")
+        buffer.member("session", Int(session))
+        buffer.key("diagnostics")
+        buffer.beginArray()
+        for name in diagnostics { buffer.string(name) }
+        buffer.endArray()
+        buffer.endObject()
+        buffer.newline()
+        return buffer.bytes
+    }
+}

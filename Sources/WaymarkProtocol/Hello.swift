@@ -7,11 +7,15 @@ package struct Hello: Hashable, Sendable {
     /// The app's identifier (such as `org.example.tracker`), by which the daemon keeps its
     /// authorization; `nil` for an anonymous client.
     package var appID: String?
+    /// Why the app needs location (Core Location's `NSLocationWhenInUseUsageDescription`),
+    /// shown to the operator with its authorization request.
+    package var usageDescription: String?
 
     /// Creates a hello.
-    package init(version: Int = ProtocolVersion.current, appID: String? = nil) {
+    package init(version: Int = ProtocolVersion.current, appID: String? = nil, usageDescription: String? = nil) {
         self.version = version
         self.appID = appID
+        self.usageDescription = usageDescription
     }
 }
 

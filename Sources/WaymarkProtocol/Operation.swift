@@ -35,6 +35,14 @@ package enum Operation: Hashable, Sendable {
     case acceptInUseDelegation(token: String)
     /// Ends a delegation, given or accepted (version 2).
     case stopInUseDelegation(session: UInt64)
+    /// Lists the apps the daemon knows (version 2; the operator's).
+    case authorizationApps
+    /// Decides about an app (version 2; the operator's).
+    case authorizeApp(AuthorizeAppRequest)
+    /// Switches location services for the board (version 2; the operator's).
+    case setLocationServices(enabled: Bool)
+    /// Answers an app's temporary full accuracy request (version 2; the operator's).
+    case answerTemporaryFullAccuracy(app: AppReference, granted: Bool)
     /// Opens a named monitor (version 3).
     case openMonitor(name: String)
     /// Closes an open monitor (version 3).
@@ -66,6 +74,10 @@ package enum Operation: Hashable, Sendable {
         case .startInUseDelegation: .startInUseDelegation
         case .acceptInUseDelegation: .acceptInUseDelegation
         case .stopInUseDelegation: .stopInUseDelegation
+        case .authorizationApps: .authorizationApps
+        case .authorizeApp: .authorizeApp
+        case .setLocationServices: .setLocationServices
+        case .answerTemporaryFullAccuracy: .answerTemporaryFullAccuracy
         case .openMonitor: .openMonitor
         case .closeMonitor: .closeMonitor
         case .addCondition: .addCondition
@@ -79,11 +91,22 @@ package enum Operation: Hashable, Sendable {
     /// (an absent optional is left out: absent and `null` mean the same in the protocol).
     func writeParameters(to buffer: inout JSONBuffer) {
         switch self {
-        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation: break
+        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation, .authorizationApps: break
         case .acceptInUseDelegation(let token): buffer.member("token", text: token)
         case .hello(let hello):
             buffer.member("version", hello.version)
             if let appID = hello.appID { buffer.member("appID", text: appID) }
+            if let usageDescription = hello.usageDescription { buffer.member("usageDescription", text: usageDescription) }
+        case .authorizeApp(let request):
+            buffer.key("app")
+            request.app.write(to: &buffer)
+            if let authorization = request.authorization { buffer.member("authorization", text: authorization.rawValue) }
+            if let fullAccuracy = request.fullAccuracy { buffer.member("fullAccuracy", fullAccuracy) }
+        case .setLocationServices(let enabled): buffer.member("enabled", enabled)
+        case .answerTemporaryFullAccuracy(let app, let granted):
+            buffer.key("app")
+            app.write(to: &buffer)
+            buffer.member("granted", granted)
         case .startLiveUpdates(let configuration, let options): options.writeParameters(configuration: configuration, to: &buffer)
         case .stopLiveUpdates(let subscription): buffer.member("subscription", subscription)
         case .requestLocation(let request):
@@ -116,7 +139,8 @@ package enum Operation: Hashable, Sendable {
         switch name {
         case .hello:
             let version = try fields.integer("version")
-            self = .hello(Hello(version: version, appID: try fields.optionalString("appID")))
+            self = .hello(Hello(
+                version: version, appID: try fields.optionalString("appID"), usageDescription: try fields.optionalString("usageDescription")))
         case .bye: self = .bye
         case .status: self = .status
         case .startLiveUpdates:
@@ -136,6 +160,19 @@ package enum Operation: Hashable, Sendable {
         case .startInUseDelegation: self = .startInUseDelegation
         case .acceptInUseDelegation: self = .acceptInUseDelegation(token: try fields.string("token"))
         case .stopInUseDelegation: self = .stopInUseDelegation(session: try fields.identifier("session"))
+        case .authorizationApps: self = .authorizationApps
+        case .authorizeApp:
+            let request = AuthorizeAppRequest(
+                app: try AppReference(fields.fields("app")),
+                authorization: try fields.optionalNamed("authorization", as: AuthorizationState.self),
+                fullAccuracy: try fields.optional("fullAccuracy", "a boolean") { $0.boolValue })
+            guard request.authorization != nil || request.fullAccuracy != nil else {
+                throw fields.invalid("authorization", "give authorization, fullAccuracy or both")
+            }
+            self = .authorizeApp(request)
+        case .setLocationServices: self = .setLocationServices(enabled: try fields.bool("enabled"))
+        case .answerTemporaryFullAccuracy:
+            self = .answerTemporaryFullAccuracy(app: try AppReference(fields.fields("app")), granted: try fields.bool("granted"))
         case .openMonitor: self = .openMonitor(name: try fields.string("name"))
         case .closeMonitor: self = .closeMonitor(monitor: try fields.identifier("monitor"))
         case .addCondition:

@@ -32,6 +32,14 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     case acceptInUseDelegation
     /// Ends a delegation, given or accepted.
     case stopInUseDelegation
+    /// Every app the daemon knows, with its authorization (the operator's, `waymark auth list`).
+    case authorizationApps
+    /// Sets an app's authorization or accuracy (the operator's).
+    case authorizeApp
+    /// Switches location services for the whole board (the operator's).
+    case setLocationServices
+    /// Gives or refuses an app temporary full accuracy (the operator's).
+    case answerTemporaryFullAccuracy
     /// Opens a named monitor (`CLMonitor`), creating it on first use; its events follow.
     case openMonitor
     /// Stops the events of an open monitor (its conditions persist).
@@ -52,7 +60,7 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
         case .hello, .bye, .status, .startLiveUpdates, .stopLiveUpdates, .requestLocation, .cancelRequest: 1
         case .authorizationStatus, .startServiceSession, .stopServiceSession,
             .startBackgroundActivitySession, .stopBackgroundActivitySession, .startInUseDelegation, .acceptInUseDelegation,
-            .stopInUseDelegation: 2
+            .stopInUseDelegation, .authorizationApps, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy: 2
         case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers: 3
         }
     }

@@ -19,6 +19,8 @@ package enum ReplyResult: Hashable, Sendable {
     case session(UInt64)
     /// To `startInUseDelegation`: the delegation and the token to hand the other app.
     case delegation(session: UInt64, token: String)
+    /// To `authorizationApps`.
+    case apps(AuthorizationApps)
     /// To `openMonitor`: the monitor that the `monitorEvent` events name.
     case monitor(UInt64)
     /// To `monitorRecord`.
@@ -44,6 +46,7 @@ package enum ReplyResult: Hashable, Sendable {
         case .delegation(let session, let token):
             buffer.member("session", session)
             buffer.member("token", text: token)
+        case .apps(let apps): apps.writeMembers(to: &buffer)
         case .monitor(let monitor): buffer.member("monitor", monitor)
         case .record(let record):
             buffer.key("record")
@@ -58,7 +61,7 @@ package enum ReplyResult: Hashable, Sendable {
         switch operation {
         case .hello: self = .hello(try HelloResult(fields))
         case .bye, .stopLiveUpdates, .cancelRequest, .stopServiceSession, .stopBackgroundActivitySession, .stopInUseDelegation,
-            .closeMonitor, .addCondition, .removeCondition:
+            .closeMonitor, .addCondition, .removeCondition, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy:
             self = .done
         case .startLiveUpdates: self = .subscription(try fields.identifier("subscription"))
         case .requestLocation: self = .location(try Location(fields.fields("location")))
@@ -67,6 +70,7 @@ package enum ReplyResult: Hashable, Sendable {
         case .startServiceSession, .startBackgroundActivitySession, .acceptInUseDelegation:
             self = .session(try fields.identifier("session"))
         case .startInUseDelegation: self = .delegation(session: try fields.identifier("session"), token: try fields.string("token"))
+        case .authorizationApps: self = .apps(try AuthorizationApps(fields))
         case .openMonitor: self = .monitor(try fields.identifier("monitor"))
         case .monitorRecord: self = .record(try MonitorRecord(fields.fields("record")))
         case .monitorIdentifiers: self = .identifiers(try fields.strings("identifiers"))

@@ -47,6 +47,16 @@ extension StatusReport {
         } else {
             buffer.null()
         }
+        buffer.key("connectedApps")
+        buffer.beginArray()
+        for client in connectedApps {
+            buffer.beginObject()
+            buffer.member("pid", client.pid)
+            buffer.member("uid", client.uid)
+            buffer.member("app", text: client.app)
+            buffer.endObject()
+        }
+        buffer.endArray()
         buffer.key("recentTransitions")
         buffer.beginArray()
         for transition in recentTransitions {
@@ -81,6 +91,13 @@ extension StatusReport {
                     reason: try transition.string("reason")))
             }
         }
+        var connectedApps: [ConnectedApp] = []
+        if let clients = try fields.optional("connectedApps", "an array", { $0.arrayValue }) {
+            for (index, client) in clients.enumerated() {
+                let client = try Fields(client, at: "\(fields.path).connectedApps[\(index)]")
+                connectedApps.append(ConnectedApp(pid: try client.integer("pid"), uid: try client.integer("uid"), app: try client.string("app")))
+            }
+        }
         let eventLoop = try fields.optionalFields("eventLoop").map { (counts) throws(ProtocolError) in
             EventLoopCounts(timers: try counts.integer("timers"), descriptors: try counts.integer("descriptors"))
         }
@@ -94,5 +111,6 @@ extension StatusReport {
             diagnostics: Diagnostics(names: try fields.strings("diagnostics")), powerLedger: ledger,
             transitions: try fields.integer("transitions"), recentTransitions: recent,
             motionDetection: try fields.optionalString("motionDetection") ?? "accelerometer", eventLoop: eventLoop)
+        self.connectedApps = connectedApps
     }
 }

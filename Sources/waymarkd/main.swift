@@ -6,7 +6,7 @@ import WaymarkSystem
 // (no Foundation, no argument-parsing library in its footprint).
 
 let usage = """
-    usage: waymarkd [--socket PATH] [--apps DIR] [--relaunch-directory DIR] [--verbose] [--version]
+    usage: waymarkd [--socket PATH] [--store FILE] [--policies DIR] [--relaunch-directory DIR] [--verbose] [--version]
                     --board BOARD                                                 (the hardware a board file names)
                     | [--scenario SCENARIO] [--receiver NAME] [--seed N] [--speed X]  (simulated board, the default)
                     | --replay FILE [--repeat] [--speed X]
@@ -16,7 +16,10 @@ let usage = """
                        $RUNTIME_DIRECTORY under systemd, else /run/waymark/waymark.sock as
                        root, else $XDG_RUNTIME_DIR/waymark/waymark.sock); a socket systemd passes
                        (waymarkd.socket, LISTEN_FDS) is used instead
-      --apps DIR       read the app policy files DIR/*.toml (docs/authorization.md)
+      --store FILE     keep authorization in this database and enforce it (docs/authorization.md);
+                       without it every client gets full-accuracy locations (a development daemon)
+      --policies DIR   the app policy files (*.toml, root's; default /etc/waymark/apps.d, a missing
+                       directory is no policy): identities, authorization, relaunch
       --relaunch-directory DIR  write an app's relaunch trigger (its policy's relaunch) here
                        when something waits for it while it is away (README, "Relaunching
                        a consumer")
@@ -56,7 +59,8 @@ var board: String?
 var baud = 9600
 var serial = false
 var verbose = false
-var policyDirectory: String?
+var store: String?
+var policies = "/etc/waymark/apps.d"
 var relaunchDirectory: String?
 
 @MainActor func value(_ option: String) -> String {
@@ -67,7 +71,8 @@ var relaunchDirectory: String?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--socket": socketPath = value(argument)
-    case "--apps": policyDirectory = value(argument)
+    case "--store": store = value(argument)
+    case "--policies": policies = value(argument)
     case "--relaunch-directory": relaunchDirectory = value(argument)
     case "--scenario": scenario = value(argument)
     case "--receiver": receiver = value(argument)
@@ -123,8 +128,9 @@ if activated.count > 1 {
 
 do {
     var options = DaemonOptions(
-        socketPath: socketPath, activatedSocket: activated.first, source: source, speed: speed, verbose: verbose)
-    options.policyDirectory = policyDirectory
+        socketPath: socketPath, activatedSocket: activated.first, source: source, speed: speed, verbose: verbose,
+        authorization: store.map { AuthorizationOptions(storePath: $0) })
+    options.policyDirectory = policies
     options.relaunchDirectory = relaunchDirectory
     let daemon = try Daemon(options: options)
     try daemon.run()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaymarkEventLoop
+import WaymarkProtocol
 import WaymarkServerTestSupport
 import WaymarkSystem
 
@@ -39,14 +40,17 @@ struct ConnectingTests {
     /// answer within 5 s is a ``TimeoutError``.
     private func status(from paths: [String]) async throws -> StatusReport {
         let core = ClientCore(loop: try EventLoop(), paths: { paths }, trust: .current(), appID: nil)
-        let pending = PendingReply<StatusReport>()
-        core.status(pending)
+        let pending = PendingReply<ReplyResult>()
+        core.call(.status, pending)
         let deadline = Task {
             try await Task.sleep(for: .seconds(5))
             pending.resume(with: .failure(TimeoutError(seconds: 5)))
         }
         defer { deadline.cancel() }
-        return try await withCheckedThrowingContinuation { pending.wait(with: $0) }
+        guard case .status(let report) = try await withCheckedThrowingContinuation({ pending.wait(with: $0) }) else {
+            throw WaymarkError.unexpectedResult(.status)
+        }
+        return report
     }
 }
 

@@ -20,6 +20,12 @@ struct RequestTests {
             assuming: .unsatisfied)),
         .removeCondition(monitor: 5, identifier: "home"), .monitorRecord(monitor: 5, identifier: "home"),
         .monitorIdentifiers(monitor: 5),
+        .hello(Hello(version: 2, appID: "org.example.tracker", usageDescription: "Shows the boat on the chart.")),
+        .authorizationApps,
+        .authorizeApp(AuthorizeAppRequest(app: AppReference(kind: "unit", key: "gpsd.service"), authorization: .whenInUse, fullAccuracy: false)),
+        .authorizeApp(AuthorizeAppRequest(app: AppReference(kind: "uid", key: "1000"), authorization: nil, fullAccuracy: true)),
+        .setLocationServices(enabled: false),
+        .answerTemporaryFullAccuracy(app: AppReference(kind: "executable", key: "1000:/usr/bin/nav"), granted: true),
     ]
 
     @Test(arguments: operations)

@@ -13,6 +13,15 @@ struct ServerMessageTests {
         (.status, .status(Samples.status)),
         (.authorizationStatus, .authorization(AuthorizationStatus(state: .whenInUse, fullAccuracy: false))),
         (.startServiceSession, .session(3)), (.startBackgroundActivitySession, .session(4)),
+        (.authorizationApps, .apps(AuthorizationApps(locationServicesEnabled: true, apps: [
+            AuthorizationAppEntry(
+                app: AppReference(kind: "unit", key: "chart.service"), authorization: nil, fullAccuracy: nil,
+                request: WaitingRequest(authorization: .whenInUse, usageDescription: "Shows the boat.", uid: 998),
+                temporaryFullAccuracy: .none, purposeKey: nil),
+            AuthorizationAppEntry(
+                app: AppReference(kind: "uid", key: "1000"), authorization: .whenInUse, fullAccuracy: false, request: nil,
+                temporaryFullAccuracy: .requested, purposeKey: "Docking"),
+        ]))),
         (.openMonitor, .monitor(5)),
         (.monitorRecord, .record(MonitorRecord(
             condition: CircularGeographicCondition(latitude: 1, longitude: 2, radius: 3),

@@ -58,6 +58,16 @@ package struct AuthorizationDecision: Hashable, Sendable {
     /// A question to record for the operator (``diagnostics`` already says it is in progress).
     package var question: OperatorQuestion?
 
+    /// A decision.
+    package init(
+        deliversLocations: Bool, accuracy: AccuracyAuthorization, diagnostics: AuthorizationDiagnostics, question: OperatorQuestion?
+    ) {
+        self.deliversLocations = deliversLocations
+        self.accuracy = accuracy
+        self.diagnostics = diagnostics
+        self.question = question
+    }
+
     /// The flags an update carries.
     package var updateDiagnostics: AuthorizationDiagnostics { diagnostics.intersection(.updateFlags) }
 

@@ -31,6 +31,9 @@ struct StatusCommand: AsyncParsableCommand {
         if let location = status.lastLocation {
             lines.append("last fix    \(HumanText.coordinates(location)) ±\(HumanText.number(location.horizontalAccuracy, 1)) m at \(location.timestamp.iso8601)")
         }
+        for client in status.connectedApps {
+            lines.append("client      pid \(client.pid), uid \(client.uid): \(client.app)")
+        }
         lines.append("power ledger:")
         for entry in status.powerLedger where entry.seconds > 0 {
             lines.append("  \(entry.state.padding(10)) \(HumanText.duration(seconds: entry.seconds).padding(14)) \(HumanText.energy(entry.milliwattHours))")

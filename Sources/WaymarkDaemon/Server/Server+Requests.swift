@@ -26,11 +26,16 @@ extension Server {
         if case .success(.subscription(let number)) = outcome, case .startLiveUpdates(let configuration, let options) = request.operation {
             // After the reply is queued, so the subscription's first update follows it.
             let subscription = SubscriptionID(rawValue: number)
+            holdImplicitSession(connection.id)
             if let kept = retakenUpdates.removeValue(forKey: subscription) {
                 send(kept, for: subscription, to: connection)
             } else {
                 agent.startLiveUpdates(subscription, configuration: configuration, options: options)
             }
+        }
+        if case .success(.session) = outcome {
+            // After the reply too, so the session's first diagnostics follow it.
+            authorizer.refresh(client: connection.id)
         }
     }
 
@@ -55,7 +60,7 @@ extension Server {
             throw ProtocolError(.helloRequired, "the first request on a connection must be hello")
         }
         switch operation {
-        case .status: return .status(statusReport())
+        case .status: return .status(statusReport(for: connection))
         case .startLiveUpdates(let configuration, _): return .subscription(try subscribe(connection, configuration).rawValue)
         case .stopLiveUpdates(let subscription):
             try unsubscribe(SubscriptionID(rawValue: subscription), connection)
@@ -77,6 +82,22 @@ extension Server {
         case .stopInUseDelegation(let session):
             try stopInUseDelegation(InUseDelegationID(rawValue: session), connection)
             return .done
+        case .authorizationStatus: return .authorization(authorizer.status(of: connection.id))
+        case .startServiceSession(let session): return .session(try authorizer.startSession(connection.id, session).rawValue)
+        case .stopServiceSession(let session):
+            try authorizer.stopSession(connection.id, SessionID(rawValue: session))
+            authorizer.refresh(client: connection.id)
+            return .done
+        case .authorizationApps: return .apps(try authorizer.apps(for: connection.id))
+        case .authorizeApp(let request):
+            try authorizer.authorize(request, by: connection.id)
+            return .done
+        case .setLocationServices(let enabled):
+            try authorizer.setLocationServices(enabled, by: connection.id)
+            return .done
+        case .answerTemporaryFullAccuracy(let app, let granted):
+            try authorizer.answerTemporaryFullAccuracy(app, granted: granted, by: connection.id)
+            return .done
         default:
             throw ProtocolError(.unsupportedOperation, "\(operation.name.rawValue) is not served by this daemon yet")
         }
@@ -97,16 +118,20 @@ extension Server {
                 .unsupportedVersion,
                 "protocol version \(hello.version) is older than this daemon speaks (\(ProtocolVersion.oldest) to \(ProtocolVersion.current))")
         }
+        let app = try authorizer.clientIdentified(connection.id, hello)
         connection.isGreeted = true
         identify(connection, declaredAppID: hello.appID)
         agent.clientIdentified(connection.id, appID: hello.appID)
+        log("client \(connection.id) (pid \(connection.credentials.pid), uid \(connection.credentials.uid)) is \(app)")
         return .hello(HelloResult(
             daemonVersion: configuration.daemonVersion, protocolVersion: min(hello.version, ProtocolVersion.current),
             pid: Int(CurrentProcess.id)))
     }
 
-    private func statusReport() -> StatusReport {
+    private func statusReport(for connection: Connection) -> StatusReport {
         var report = agent.status()
+        report.lastLocation = authorizer.lastLocation(report.lastLocation, for: connection.id)
+        report.connectedApps = authorizer.connectedApps(for: connection.id) { connections[$0]?.credentials }
         report.clients = connections.count
         report.liveSubscriptions = holdings.subscriptionCount
         report.pendingRequests = holdings.requestCount
@@ -126,6 +151,8 @@ extension Server {
             throw ProtocolError(.unknownSubscription, "subscription \(subscription) is not held by this connection")
         }
         connection.link.output.removeUpdates(for: subscription.rawValue)
+        authorizer.subscriptionEnded(connection.id, subscription)
+        holdImplicitSession(connection.id)
         agent.stopLiveUpdates(subscription)
     }
 
@@ -134,6 +161,14 @@ extension Server {
             throw ProtocolError(.limitExceeded, "a connection may have \(configuration.maximumPendingRequestsPerClient) location requests pending")
         }
         let request = holdings.addRequest(for: connection.id, message: id)
+        holdImplicitSession(connection.id)
+        do throws(ProtocolError) {
+            try authorizer.admitRequest(connection.id)
+        } catch {
+            _ = holdings.takeRequest(request)
+            holdImplicitSession(connection.id)
+            throw error
+        }
         agent.requestLocation(request, desiredAccuracy: parameters.desiredAccuracy, timeout: parameters.timeout)
     }
 
@@ -144,7 +179,16 @@ extension Server {
             throw ProtocolError(.unknownRequest, "no requestLocation with id \(id) is pending on this connection")
         }
         _ = holdings.takeRequest(request)
+        holdImplicitSession(connection.id)
         send(Reply(id: id, operation: .requestLocation, outcome: .failure(ProtocolError(.cancelled, "cancelled by cancelRequest"))), to: connection)
         agent.cancelRequest(request)
+    }
+
+    /// Tells the authorizer whether the client holds the implicit session of iterating updates
+    /// and asking for locations (it does while it holds a subscription or a request), and has
+    /// it decide again.
+    func holdImplicitSession(_ client: ClientID) {
+        let holds = holdings.subscriptionCount(of: client) > 0 || holdings.requestCount(of: client) > 0
+        if authorizer.setImplicitSession(client, held: holds) { authorizer.refresh(client: client) }
     }
 }

@@ -24,6 +24,8 @@ package final class Server: UpdateSink {
     package internal(set) var counters = ServerCounters()
 
     let agent: any AgentService
+    /// Who may have what (docs/authorization.md).
+    let authorizer: Authorizer
     let log: (String) -> Void
     private(set) var loop: EventLoop?
     private var listener: UnixListener?
@@ -54,12 +56,22 @@ package final class Server: UpdateSink {
 
     /// Creates a server for `agent`; `log` receives one line per notable event (a client
     /// disconnected for being slow, a failed accept).
-    package init(configuration: ServerConfiguration, agent: any AgentService, log: @escaping (String) -> Void = { _ in }) {
+    /// `authorizer` decides what each client gets (by default nothing is enforced).
+    package init(
+        configuration: ServerConfiguration, agent: any AgentService, authorizer: Authorizer = .unenforced(),
+        log: @escaping (String) -> Void = { _ in }
+    ) {
         self.configuration = configuration
         self.agent = agent
+        self.authorizer = authorizer
         inputBudget = InputBudget(
             total: configuration.maximumBufferedInputBytes, perUser: configuration.maximumBufferedInputBytesPerUser)
         self.log = log
+        authorizer.sendSessionDiagnostics = { [unowned self] client, session, flags in
+            guard let connection = connections[client] else { return }
+            connection.link.output.append(message: Event.sessionDiagnosticsLine(session: session.rawValue, diagnostics: flags))
+            if !connection.link.interest.contains(.writable) { flush(connection) }
+        }
     }
 
     /// The number of connected clients.
@@ -120,6 +132,7 @@ package final class Server: UpdateSink {
             try? descriptor.close()
             return
         }
+        var admitted: ClientID?
         do throws(SystemError) {
             let peer = try descriptor.peerProcess()
             let credentials = peer.credentials
@@ -133,6 +146,8 @@ package final class Server: UpdateSink {
             }
             try descriptor.setSendBufferSize(configuration.sendBufferBytes)
             lastClientID = lastClientID.next
+            admitted = lastClientID
+            authorizer.clientConnected(lastClientID, peer: peer)
             let connection = Connection(id: lastClientID, descriptor: descriptor, peer: peer, policies: configuration.policies)
             try loop?.register(descriptor, for: connection.link.interest) { [weak self] _, events in
                 self?.handle(events, on: connection.id)
@@ -143,6 +158,7 @@ package final class Server: UpdateSink {
             expectHello(from: connection)
             agent.clientConnected(connection.id, credentials: credentials)
         } catch {
+            if let admitted { authorizer.clientDisconnected(admitted) }
             log("refused a client: \(error)")
             try? descriptor.close()
         }
@@ -195,6 +211,7 @@ package final class Server: UpdateSink {
         releaseInput(of: connection)
         if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
         let holding = connection.bye == nil && !isStopping ? keepHoldings(of: connection) : holdings.removeClient(id)
+        authorizer.clientDisconnected(id)
         try? loop?.unregister(connection.descriptor)
         try? connection.descriptor.close()
         agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)
@@ -275,6 +292,7 @@ package final class Server: UpdateSink {
             keep(update, for: subscription)
             return
         }
+        guard let update = authorizer.authorize(update, for: client, subscription: subscription) else { return }
         let state = OutputQueue.StreamState(update)
         counters.updatesCoalesced += connection.link.output.append(
             encodedUpdate: encoded(update), state: state, subscription: subscription.rawValue)
@@ -291,13 +309,14 @@ package final class Server: UpdateSink {
 
     package func send(_ result: Result<Location, LocationError>, request: RequestID) {
         guard let (client, id) = holdings.takeRequest(request), let connection = connections[client] else { return }
-        let outcome = result.map(ReplyResult.location).mapError { error in
+        let outcome = result.mapError { error in
             switch error {
             case .locationUnknown: ProtocolError(.locationUnknown, "no location could be had before the timeout")
             case .denied: ProtocolError(.authorizationDenied, "the app is not authorized to use location")
             }
-        }
+        }.flatMap { authorizer.authorize($0, for: client) }.map(ReplyResult.location)
         send(Reply(id: id, operation: .requestLocation, outcome: outcome), to: connection)
+        holdImplicitSession(client)
         if connection.bye != nil { sayGoodbyeIfDone(connection) }
     }
 }

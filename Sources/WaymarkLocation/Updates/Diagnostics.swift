@@ -19,6 +19,11 @@ public struct Diagnostics: Hashable, Sendable {
     public var accuracyLimited = false
     /// The app's configuration requires an explicit service session and none is held.
     public var serviceSessionRequired = false
+    /// The app holds a session that asks for full accuracy (a `fullAccuracyPurposeKey`), and
+    /// the operator refused it, or it could not be asked (the app was not in use).
+    public var fullAccuracyDenied = false
+    /// The app holds a session with an `always` goal, and is authorized less.
+    public var alwaysAuthorizationDenied = false
     /// The client library lost its connection to the daemon (restart, crash) and is
     /// reconnecting. Not a Core Location property: Waymark's agent is a separate process.
     public var daemonUnavailable = false
@@ -40,6 +45,8 @@ public struct Diagnostics: Hashable, Sendable {
         if locationUnavailable { names.append("locationUnavailable") }
         if accuracyLimited { names.append("accuracyLimited") }
         if serviceSessionRequired { names.append("serviceSessionRequired") }
+        if fullAccuracyDenied { names.append("fullAccuracyDenied") }
+        if alwaysAuthorizationDenied { names.append("alwaysAuthorizationDenied") }
         if daemonUnavailable { names.append("daemonUnavailable") }
         return names
     }
@@ -56,6 +63,8 @@ public struct Diagnostics: Hashable, Sendable {
         case "locationUnavailable": locationUnavailable = true
         case "accuracyLimited": accuracyLimited = true
         case "serviceSessionRequired": serviceSessionRequired = true
+        case "fullAccuracyDenied": fullAccuracyDenied = true
+        case "alwaysAuthorizationDenied": alwaysAuthorizationDenied = true
         case "daemonUnavailable": daemonUnavailable = true
         default: return false
         }

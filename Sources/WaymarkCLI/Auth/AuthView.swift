@@ -1,0 +1,40 @@
+import Waymark
+import WaymarkAuthorization
+import WaymarkProtocol
+
+/// What `waymark auth` prints and sends.
+enum AuthView {
+    /// Prints the apps (or those waiting for an answer), one block each.
+    static func print(pendingOnly: Bool) async throws {
+        guard case .apps(let answer) = try await WaymarkAgent.perform(.authorizationApps) else {
+            throw CommandFailure("the daemon answered authorizationApps with something else")
+        }
+        var lines = ["location services \(answer.locationServicesEnabled ? "on" : "off")"]
+        for entry in answer.apps where !pendingOnly || entry.request != nil || entry.temporaryFullAccuracy == .requested {
+            lines += describe(entry)
+        }
+        try StandardOutput().write(Array((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// One app: its identity, decision, waiting request and temporary accuracy.
+    static func describe(_ entry: AuthorizationAppEntry) -> [String] {
+        let state = entry.authorization?.rawValue ?? "undecided"
+        let accuracy = entry.fullAccuracy.map { $0 ? "full" : "reduced" } ?? "full"
+        var lines = ["\(DisplayText.escaped(entry.app.description))  \(state), \(accuracy) accuracy"]
+        if let request = entry.request {
+            lines.append("  asks for \(request.authorization.rawValue) (uid \(request.uid)): \(DisplayText.escaped(request.usageDescription))")
+        }
+        switch entry.temporaryFullAccuracy {
+        case .none: break
+        case .requested: lines.append("  asks for temporary full accuracy: \(DisplayText.escaped(entry.purposeKey ?? ""))")
+        case .granted: lines.append("  has temporary full accuracy")
+        case .declined: lines.append("  was refused temporary full accuracy")
+        }
+        return lines
+    }
+
+    /// Sends the operator's decision.
+    static func decide(_ request: AuthorizeAppRequest) async throws {
+        _ = try await WaymarkAgent.perform(.authorizeApp(request))
+    }
+}

@@ -1,0 +1,403 @@
+package import WaymarkAuthorization
+package import WaymarkClock
+import WaymarkEngine
+import WaymarkLocation
+import WaymarkProtocol
+package import WaymarkStore
+import WaymarkSystem
+
+/// The daemon's authorization (docs/authorization.md): who each client is, what its app may
+/// have, its sessions and their diagnostics, the operator's changes (stored before they are
+/// applied and acknowledged), and reduced accuracy on every path a location leaves by. The
+/// server calls it on the loop's thread; it never blocks on a client.
+///
+/// Without a store (a development daemon), every app is authorized always with full accuracy
+/// and operator operations are refused: nothing is enforced, and the daemon says so at start.
+package final class Authorizer {
+    /// What enforcing needs: the store (the one writer), the policies, the administrators.
+    package struct Enforcement {
+        /// The store; changes go through it first.
+        package var store: AuthorizationStore
+        /// The policy files' entries.
+        package var policies: PolicySet
+        /// The gid of `waymark-admin`, if the group exists.
+        package var administratorGroup: UInt32?
+
+        /// Creates the settings.
+        package init(store: AuthorizationStore, policies: PolicySet, administratorGroup: UInt32?) {
+            self.store = store
+            self.policies = policies
+            self.administratorGroup = administratorGroup
+        }
+    }
+
+    /// The most service sessions one connection may hold.
+    package static let maximumSessionsPerClient = 64
+
+    private let enforcement: Enforcement?
+    private var book: AuthorizationBook
+    private var reduced: ReducedAccuracy
+    private var clients: [ClientID: AuthorizedClient] = [:]
+    /// The connections of each app.
+    private var members: [AppIdentity: Set<ClientID>] = [:]
+    /// The apps holding at least one session, to see the last one end.
+    private var appsHoldingSessions: Set<AppIdentity> = []
+    private var lastSession: SessionID = 0
+    private let now: () -> Instant
+    private let log: (String) -> Void
+
+    /// Where session diagnostics go (the server): the client, the session, the flags' names.
+    var sendSessionDiagnostics: (ClientID, SessionID, [String]) -> Void = { _, _, _ in }
+
+    /// An authorizer enforcing `enforcement` (nil: nothing is enforced), with the device's
+    /// reduced-accuracy `secret`; `now` is the timeline's clock (reduced accuracy's cadence).
+    package init(
+        enforcement: Enforcement?, secret: [UInt8], now: @escaping () -> Instant, log: @escaping (String) -> Void = { _ in }
+    ) throws(StoreError) {
+        self.enforcement = enforcement
+        book = AuthorizationBook(try enforcement?.store.snapshot() ?? AuthorizationSnapshot())
+        reduced = ReducedAccuracy(secret: secret)
+        self.now = now
+        self.log = log
+    }
+
+    /// An authorizer that enforces nothing (development daemons and tests of other parts).
+    package static func unenforced() -> Authorizer {
+        // Without enforcement no location is ever reduced: neither the secret nor the clock is used.
+        try! Authorizer(enforcement: nil, secret: Array(repeating: 0, count: ReducedAccuracy.minimumSecretBytes), now: { .zero })
+    }
+
+    /// Whether authorization is enforced.
+    package var isEnforcing: Bool { enforcement != nil }
+
+    // MARK: Clients
+
+    /// A client connected; `peer` is what the kernel says of it, read once at accept (its unit
+    /// and executable count only when enforcing: an unenforcing daemon knows apps by uid).
+    func clientConnected(_ client: ClientID, peer: PeerProcess) {
+        if let enforcement {
+            let facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink)
+            clients[client] = AuthorizedClient(facts: facts, policy: enforcement.policies.policy(for: facts), decision: Self.nothing)
+        } else {
+            clients[client] = AuthorizedClient(
+                facts: ProcessFacts(uid: peer.credentials.uid), policy: EffectivePolicy(), decision: Self.everything)
+        }
+    }
+
+    /// The operator proof of `client`: its user is root or in `waymark-admin` now.
+    private func proof(of client: ClientID) -> Operator? {
+        guard let uid = clients[client]?.facts.uid else { return nil }
+        return Operator.verify(uid: uid, groups: UserGroups.groups(ofUser: uid), administratorGroup: enforcement?.administratorGroup)
+    }
+
+    /// The client said `hello`: its app is now known (a declared `appID` counts only where a
+    /// policy binds it). Returns the app's display form, for the log.
+    func clientIdentified(_ client: ClientID, _ hello: Hello) throws(ProtocolError) -> String {
+        if let description = hello.usageDescription, description.utf8.count > AuthorizationLimits.maximumUsageDescriptionBytes {
+            throw ProtocolError(
+                .invalidMessage, "usageDescription: at most \(AuthorizationLimits.maximumUsageDescriptionBytes) bytes")
+        }
+        guard var record = clients[client] else { return "unknown" }
+        let app = enforcement?.policies.identity(of: record.facts, declaredAppID: hello.appID)
+            ?? PolicySet().identity(of: record.facts, declaredAppID: hello.appID)
+        record.app = app
+        record.usageDescription = hello.usageDescription ?? ""
+        clients[client] = record
+        members[app, default: []].insert(client)
+        if let declared = hello.appID, app != .appID(declared) { log("client \(client) declared appID \(DisplayText.escaped(declared)), which no policy binds to it") }
+        refresh(app)
+        return app.description
+    }
+
+    /// The client is gone, with its sessions.
+    func clientDisconnected(_ client: ClientID) {
+        guard let record = clients.removeValue(forKey: client), let app = record.app else { return }
+        members[app]?.remove(client)
+        if members[app]?.isEmpty == true { members[app] = nil }
+        refresh(app)
+    }
+
+    /// Who the connected clients are, for `status`: all of them for an operator, else
+    /// `client` alone; `credentials` gives each one's pid and uid.
+    func connectedApps(for client: ClientID, credentials: (ClientID) -> PeerCredentials?) -> [StatusReport.ConnectedApp] {
+        // At most 64, the oldest: a status line must stay far below the protocol's line limit.
+        let shown = proof(of: client) != nil ? Array(clients.keys.sorted().prefix(64)) : [client]
+        return shown.compactMap { id in
+            guard let app = clients[id]?.app, let peer = credentials(id) else { return nil }
+            return StatusReport.ConnectedApp(pid: Int(peer.pid), uid: Int(peer.uid), app: app.description)
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Starts a service session for `client`; its diagnostics follow with ``refresh(client:)``.
+    func startSession(_ client: ClientID, _ request: ServiceSessionRequest) throws(ProtocolError) -> SessionID {
+        guard var record = clients[client], let app = record.app else { return 0 }
+        if let key = request.fullAccuracyPurposeKey, !AuthorizationLimits.isPurposeKey(key) {
+            throw ProtocolError(
+                .invalidMessage,
+                "fullAccuracyPurposeKey: expected 1 to \(AuthorizationLimits.maximumPurposeKeyBytes) of A-Z a-z 0-9 . - _")
+        }
+        guard record.sessions.count < Self.maximumSessionsPerClient else {
+            throw ProtocolError(.limitExceeded, "a connection may hold \(Self.maximumSessionsPerClient) sessions")
+        }
+        let goal = SessionGoal(SessionAuthorization(request.authorization), fullAccuracyPurposeKey: request.fullAccuracyPurposeKey)
+        let held = heldSessions(of: app)
+        let startedInUse = HeldSession.startsInUse(appInUse: inUse(record).isInUse, held: held)
+        lastSession = lastSession.next
+        record.sessions[lastSession] = .explicit(goal, startedInUse: startedInUse)
+        clients[client] = record
+        return lastSession
+    }
+
+    /// Ends a session of `client`.
+    func stopSession(_ client: ClientID, _ session: SessionID) throws(ProtocolError) {
+        guard clients[client]?.sessions.removeValue(forKey: session) != nil else {
+            throw ProtocolError(.unknownSubscription, "session \(session) is not held by this connection")
+        }
+        clients[client]?.sent[session] = nil
+    }
+
+    /// Whether `client` holds the implicit session of live updates and location requests;
+    /// returns whether that changed.
+    func setImplicitSession(_ client: ClientID, held: Bool) -> Bool {
+        guard enforcement != nil, var record = clients[client], let app = record.app, (record.implicit != nil) != held else {
+            return false
+        }
+        let startedInUse = HeldSession.startsInUse(appInUse: inUse(record).isInUse, held: heldSessions(of: app))
+        record.implicit = held ? .implicit(startedInUse: startedInUse) : nil
+        clients[client] = record
+        return true
+    }
+
+    /// A subscription ended: its withheld state goes.
+    func subscriptionEnded(_ client: ClientID, _ subscription: SubscriptionID) {
+        clients[client]?.withheld[subscription] = nil
+    }
+
+    /// Decides again for the app of `client` after its sessions changed.
+    func refresh(client: ClientID) {
+        if let app = clients[client]?.app { refresh(app) }
+    }
+
+    // MARK: Locations
+
+    /// `update` as `client` may see it on `subscription`: flags added, the location reduced;
+    /// or, when it may have none, an update with only the authorization flags (nothing of the
+    /// receiver's state), nil when that would repeat what was sent already.
+    func authorize(_ update: LocationUpdate, for client: ClientID, subscription: SubscriptionID) -> LocationUpdate? {
+        guard var record = clients[client] else { return nil }
+        var authorized = update
+        if !record.decision.deliversLocations { authorized = LocationUpdate(location: nil, diagnostics: Diagnostics()) }
+        for name in record.decision.updateDiagnostics.names { authorized.diagnostics.set(named: name) }
+        guard record.decision.deliversLocations else {
+            guard record.withheld[subscription] != authorized.diagnostics else { return nil }
+            record.withheld[subscription] = authorized.diagnostics
+            clients[client] = record
+            return authorized
+        }
+        if record.withheld.removeValue(forKey: subscription) != nil { clients[client] = record }
+        if record.decision.accuracy == .reduced, let location = authorized.location {
+            authorized.location = reduced.reduce(location, at: now())
+        }
+        return authorized
+    }
+
+    /// Whether a location request of `client` may be served; the error says why not.
+    func admitRequest(_ client: ClientID) throws(ProtocolError) {
+        guard let decision = clients[client]?.decision, !decision.deliversLocations else { return }
+        throw Self.denied(decision)
+    }
+
+    /// The answer to a location request of `client`, as it may see it.
+    func authorize(_ location: Location, for client: ClientID) -> Result<Location, ProtocolError> {
+        guard let decision = clients[client]?.decision else { return .failure(ProtocolError(.internalError, "unknown client")) }
+        guard decision.deliversLocations else { return .failure(Self.denied(decision)) }
+        guard decision.accuracy == .reduced else { return .success(location) }
+        guard let reducedLocation = reduced.reduce(location, at: now()) else {
+            return .failure(ProtocolError(.locationUnknown, "no location could be had before the timeout"))
+        }
+        return .success(reducedLocation)
+    }
+
+    /// The status report's last location as `client` may see it: what a location request would
+    /// give it now, without asking the operator anything.
+    func lastLocation(_ location: Location?, for client: ClientID) -> Location? {
+        guard let location, let record = clients[client], let app = record.app else { return nil }
+        let decision =
+            record.implicit != nil
+            ? record.decision : decide(record, app: app, held: heldSessions(of: app) + [.implicit(startedInUse: false)])
+        guard decision.deliversLocations else { return nil }
+        return decision.accuracy == .reduced ? reduced.reduce(location, at: now()) : location
+    }
+
+    /// The answer to `authorizationStatus`.
+    func status(of client: ClientID) -> WaymarkProtocol.AuthorizationStatus {
+        guard let record = clients[client], let app = record.app, enforcement != nil else {
+            return AuthorizationStatus(state: .always, fullAccuracy: true)
+        }
+        // Core Location: with location services off, every app reads as denied.
+        guard book.snapshot.locationServicesEnabled else { return AuthorizationStatus(state: .denied, fullAccuracy: false) }
+        let decided = book.authorization(of: app, policy: record.policy)
+        return AuthorizationStatus(
+            state: WaymarkProtocol.AuthorizationState(decided.state),
+            fullAccuracy: decided.accuracy == .full || book.temporaryFullAccuracy[app] == .granted)
+    }
+
+    // MARK: Deciding
+
+    private static let nothing = AuthorizationDecision(deliversLocations: false, accuracy: .full, diagnostics: [], question: nil)
+    private static let everything = AuthorizationDecision(deliversLocations: true, accuracy: .full, diagnostics: [], question: nil)
+
+    private static func denied(_ decision: AuthorizationDecision) -> ProtocolError {
+        ProtocolError(.authorizationDenied, "the app is not authorized to use location now: \(decision.updateDiagnostics)")
+    }
+
+    private func inUse(_ record: AuthorizedClient) -> InUseEvidence {
+        // Background activity sessions and delegation come with the lifecycle (issue 14).
+        InUseEvidence(policy: record.policy, connected: true, backgroundActivityStartedInUse: false, delegated: false)
+    }
+
+    private func heldSessions(of app: AppIdentity) -> [HeldSession] {
+        (members[app] ?? []).flatMap { clients[$0]?.held ?? [] }
+    }
+
+    private func decide(_ record: AuthorizedClient, app: AppIdentity, held: [HeldSession]) -> AuthorizationDecision {
+        guard enforcement != nil else { return Self.everything }
+        return book.decide(app, policy: record.policy, inUse: inUse(record), sessions: held)
+    }
+
+    /// Decides for every connection of `app`, records the question a decision raises, and
+    /// sends each session's diagnostics when they changed.
+    private func refresh(_ app: AppIdentity) {
+        // Unenforced, every decision is "everything" from the start: nothing to decide again
+        // (and thousands of connections of one uid cost nothing per subscription).
+        guard enforcement != nil else { return }
+        let connections = (members[app] ?? []).sorted()
+        let held = heldSessions(of: app)
+        if held.isEmpty {
+            if appsHoldingSessions.remove(app) != nil { book.lastSessionEnded(app) }
+        } else {
+            appsHoldingSessions.insert(app)
+        }
+        for member in connections {
+            guard var record = clients[member] else { continue }
+            var decision = decide(record, app: app, held: held)
+            if let question = decision.question {
+                ask(question, for: app, record: record)
+                decision = decide(record, app: app, held: held)
+            }
+            record.decision = decision
+            for (session, goal) in record.sessions.sorted(by: { $0.key < $1.key }) {
+                let flags = decision.sessionDiagnostics(for: goal)
+                guard record.sent[session] != flags else { continue }
+                record.sent[session] = flags
+                sendSessionDiagnostics(member, session, flags.names)
+            }
+            clients[member] = record
+        }
+    }
+
+    private func refreshAll() {
+        for app in members.keys { refresh(app) }
+    }
+
+    private func ask(_ question: OperatorQuestion, for app: AppIdentity, record: AuthorizedClient) {
+        do {
+            guard let change = try book.ask(question, for: app, uid: record.facts.uid, usageDescription: record.usageDescription)
+            else {
+                log("\(app) asks for temporary full accuracy")
+                return
+            }
+            try enforcement?.store.apply(change, at: .now)
+            book.apply(change)
+            log("\(app) asks for authorization")
+        } catch {
+            // Over the caps: it stays "in progress" for the app and is recorded on a later decision.
+            log("\(app): its request was not recorded: \(error)")
+        }
+    }
+
+    // MARK: The operator
+
+    private func verify(_ client: ClientID) throws(ProtocolError) -> (Operator, Enforcement) {
+        guard let enforcement else {
+            throw ProtocolError(.permissionDenied, "this daemon enforces no authorization (it was started without a store)")
+        }
+        guard let proof = proof(of: client) else {
+            throw ProtocolError(.permissionDenied, "only root or a member of \(UserGroups.administratorGroupName) may change authorization")
+        }
+        return (proof, enforcement)
+    }
+
+    /// Stores `change`, then applies it, then decides again for everyone: acknowledged once
+    /// this returns.
+    private func commit(_ change: AuthorizationChange, _ enforcement: Enforcement) throws(ProtocolError) {
+        do throws(StoreError) {
+            try enforcement.store.apply(change, at: .now)
+        } catch {
+            throw ProtocolError(.internalError, "the authorization store refused the change: \(error)")
+        }
+        book.apply(change)
+        refreshAll()
+    }
+
+    /// `authorizationApps`.
+    func apps(for client: ClientID) throws(ProtocolError) -> AuthorizationApps {
+        let (proof, _) = try verify(client)
+        return AuthorizationApps(
+            locationServicesEnabled: book.snapshot.locationServicesEnabled, apps: book.apps(by: proof).map(AuthorizationAppEntry.init))
+    }
+
+    /// `authorizeApp`.
+    func authorize(_ request: AuthorizeAppRequest, by client: ClientID) throws(ProtocolError) {
+        let (proof, enforcement) = try verify(client)
+        let app = try Self.identity(request.app)
+        let accuracy = request.fullAccuracy.map { $0 ? AccuracyAuthorization.full : .reduced }
+        let change: AuthorizationChange
+        switch request.authorization {
+        case nil:
+            change = book.setAccuracy(app, accuracy ?? .full, by: proof)
+        case .whenInUse?, .always?:
+            let grant: AuthorizationGrant = request.authorization == .always ? .authorizedAlways : .authorizedWhenInUse
+            change = book.grant(app, grant, accuracy: accuracy ?? book.snapshot.decisions[app]?.accuracy ?? .full, by: proof)
+        case .denied?:
+            guard accuracy == nil else { throw ProtocolError(.invalidMessage, "fullAccuracy: denying keeps the accuracy; set it apart") }
+            change = book.deny(app, by: proof)
+        case .notDetermined?:
+            guard accuracy == nil else { throw ProtocolError(.invalidMessage, "fullAccuracy: a reset forgets the accuracy too") }
+            change = book.reset(app, by: proof)
+        case .restricted?:
+            throw ProtocolError(.invalidMessage, "authorization: restricted is a policy's lock (apps.d), not a decision")
+        }
+        try commit(change, enforcement)
+        log("operator uid \(proof.uid): \(app) now \(book.snapshot.decisions[app].map { "\($0.state.rawValue), \($0.accuracy.rawValue) accuracy" } ?? "undecided")")
+    }
+
+    /// `setLocationServices`.
+    func setLocationServices(_ enabled: Bool, by client: ClientID) throws(ProtocolError) {
+        let (proof, enforcement) = try verify(client)
+        try commit(book.setLocationServices(enabled, by: proof), enforcement)
+        log("operator uid \(proof.uid): location services \(enabled ? "on" : "off")")
+    }
+
+    /// `answerTemporaryFullAccuracy`: kept in memory until the app's last session ends.
+    func answerTemporaryFullAccuracy(_ reference: AppReference, granted: Bool, by client: ClientID) throws(ProtocolError) {
+        let (proof, _) = try verify(client)
+        let app = try Self.identity(reference)
+        guard appsHoldingSessions.contains(app) else {
+            throw ProtocolError(.invalidMessage, "app: \(app) holds no session; temporary full accuracy lasts only while it does")
+        }
+        book.answerTemporaryFullAccuracy(app, granted: granted, by: proof)
+        refresh(app)
+        log("operator uid \(proof.uid): temporary full accuracy \(granted ? "given to" : "refused to") \(app)")
+    }
+
+    private static func identity(_ reference: AppReference) throws(ProtocolError) -> AppIdentity {
+        guard let kind = AppIdentity.Kind(rawValue: reference.kind), !reference.key.isEmpty else {
+            let kinds = AppIdentity.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProtocolError(.invalidMessage, "app: expected a kind (\(kinds)) and a key, found \(reference)")
+        }
+        return AppIdentity(kind, reference.key)
+    }
+}

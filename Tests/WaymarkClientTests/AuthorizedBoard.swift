@@ -1,0 +1,210 @@
+import Foundation
+
+/// The real `waymarkd` enforcing authorization (a store and a policy directory of its own,
+/// both root's) on a simulated walk, its socket open to every uid, and the apps: processes of
+/// other users (Python relaying JSON lines, run with setpriv) and the operator (`waymark
+/// auth`, run as root).
+final class AuthorizedBoard {
+    let directory: URL
+    let socket: String
+    private let process = Process()
+    private let log = Pipe()
+    private var apps: [AppProcess] = []
+
+    /// Starts the daemon with the policy file `policies`; the simulated walk runs 20× faster.
+    init(policies: String) throws {
+        directory = URL(fileURLWithPath: "/tmp/waymark-auth-\(getpid())-\(UUID().uuidString.prefix(8))")
+        socket = directory.appendingPathComponent("waymark.sock").path
+        let policyDirectory = directory.appendingPathComponent("apps.d")
+        try FileManager.default.createDirectory(at: policyDirectory, withIntermediateDirectories: true)
+        chmod(directory.path, 0o755)
+        chmod(policyDirectory.path, 0o755)
+        let policyFile = policyDirectory.appendingPathComponent("test.toml").path
+        try policies.write(toFile: policyFile, atomically: false, encoding: .utf8)
+        chmod(policyFile, 0o644)
+        let scenario = directory.appendingPathComponent("walk.scenario").path
+        try "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\nwalk 60m\n".write(toFile: scenario, atomically: false, encoding: .utf8)
+        process.executableURL = DaemonProcess.binary
+        process.arguments = [
+            "--socket", socket, "--store", directory.appendingPathComponent("authorization.sqlite").path,
+            "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "20", "--verbose",
+        ]
+        process.standardError = log
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        var status = stat()
+        while Date() < deadline, stat(socket, &status) != 0 || status.st_mode & S_IFMT != S_IFSOCK { usleep(20_000) }
+        // Authorization, not the socket's mode, decides here: every uid may connect.
+        guard chmod(socket, 0o666) == 0 else {
+            stop()
+            throw DaemonError.didNotStart(String(decoding: log.fileHandleForReading.availableData, as: UTF8.self))
+        }
+    }
+
+    /// Stops the apps and the daemon and removes the directory.
+    func stop() {
+        for app in apps { app.stop() }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    deinit { stop() }
+
+    /// A process of `uid` connected to the daemon, greeted as `appID`.
+    func app(uid: uid_t, appID: String, usageDescription: String = "Shows the boat on the chart.") throws -> AppProcess {
+        let app = try AppProcess(uid: uid, socket: socket)
+        apps.append(app)
+        try app.hello(appID: appID, usageDescription: usageDescription)
+        return app
+    }
+
+    /// Runs `waymark auth ARGUMENTS` as root (an operator) and returns its output.
+    @discardableResult
+    func auth(_ arguments: String...) throws -> String { try waymark(["auth"] + arguments) }
+
+    /// Runs `waymark ARGUMENTS` as root and returns its output; a failure throws with its
+    /// standard error.
+    func waymark(_ arguments: [String]) throws -> String {
+        let cli = Process()
+        cli.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
+        cli.arguments = arguments
+        cli.environment = ["WAYMARK_SOCKET": socket, "PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        let errors = Pipe()
+        cli.standardOutput = output
+        cli.standardError = errors
+        try cli.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        cli.waitUntilExit()
+        guard cli.terminationStatus == 0 else {
+            throw DaemonError.didNotStart("waymark \(arguments): " + String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        return text
+    }
+}
+
+/// One app: a process of another user that relays JSON lines between its standard input and
+/// output and the daemon's socket. The test sends requests and reads replies and events.
+final class AppProcess {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var pending: [UInt8] = []
+    private var lastID = 1
+
+    /// Every `sessionDiagnostics` event seen, per session, in order.
+    private(set) var sessionDiagnostics: [Int: [[String]]] = [:]
+    /// The diagnostics of every update seen, per subscription, in order.
+    private(set) var updateDiagnostics: [Int: [[String]]] = [:]
+    /// The locations of every update seen, in order.
+    private(set) var locations: [[String: Any]] = []
+
+    private static let relay = """
+        import os, select, socket, sys
+        s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])
+        while True:
+            r, _, _ = select.select([s, 0], [], [])
+            if 0 in r:
+                d = os.read(0, 65536)
+                if not d: break
+                s.sendall(d)
+            if s in r:
+                d = s.recv(65536)
+                if not d: break
+                os.write(1, d)
+        """
+
+    init(uid: uid_t, socket: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "/usr/bin/python3", "-c", Self.relay, socket]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// Sends a request (`op` and its members) and returns its reply (events on the way are
+    /// recorded).
+    @discardableResult
+    func request(_ op: String, _ members: [String: Any] = [:]) throws -> [String: Any] {
+        lastID += 1
+        let id = lastID
+        var message = members
+        message["id"] = id
+        message["op"] = op
+        try input.fileHandleForWriting.write(contentsOf: JSONSerialization.data(withJSONObject: message) + Data("\n".utf8))
+        return try next { $0["id"] as? Int == id }
+    }
+
+    func hello(appID: String, usageDescription: String) throws {
+        let reply = try request("hello", ["version": 2, "appID": appID, "usageDescription": usageDescription])
+        guard reply["result"] != nil else { throw DaemonError.didNotStart("hello: \(reply)") }
+    }
+
+    /// The result of a request that must succeed.
+    func result(_ op: String, _ members: [String: Any] = [:]) throws -> [String: Any] {
+        let reply = try request(op, members)
+        guard let result = reply["result"] as? [String: Any] else { throw DaemonError.didNotStart("\(op) failed: \(reply)") }
+        return result
+    }
+
+    /// The error code of a request that must fail.
+    func errorCode(_ op: String, _ members: [String: Any] = [:]) throws -> String? {
+        (try request(op, members)["error"] as? [String: Any])?["code"] as? String
+    }
+
+    /// Reads messages (recording events) until one satisfies `predicate`, for up to `seconds`.
+    @discardableResult
+    func next(within seconds: Double = 10, _ predicate: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(pending[..<newline])
+                pending.removeSubrange(...newline)
+                guard let message = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { continue }
+                record(message)
+                if predicate(message) { return message }
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw DaemonError.didNotStart("no such message within \(seconds) s") }
+            var descriptor = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(left * 1000)) > 0 else { continue }
+            let data = output.fileHandleForReading.availableData
+            guard !data.isEmpty else { throw DaemonError.didNotStart("the app's connection ended") }
+            pending += data
+        }
+    }
+
+    /// Waits until session `session` has had `count` diagnostics events.
+    func waitForSessionDiagnostics(_ session: Int, count: Int) throws {
+        if (sessionDiagnostics[session]?.count ?? 0) >= count { return }
+        try next { _ in (self.sessionDiagnostics[session]?.count ?? 0) >= count }
+    }
+
+    /// Reads updates for `seconds` (the stream as it comes).
+    func watch(for seconds: Double) {
+        _ = try? next(within: seconds) { _ in false }
+    }
+
+    private func record(_ message: [String: Any]) {
+        switch message["event"] as? String {
+        case "sessionDiagnostics":
+            guard let session = message["session"] as? Int, let names = message["diagnostics"] as? [String] else { return }
+            sessionDiagnostics[session, default: []].append(names)
+        case "update":
+            guard let subscription = message["subscription"] as? Int, let update = message["update"] as? [String: Any] else { return }
+            updateDiagnostics[subscription, default: []].append(update["diagnostics"] as? [String] ?? [])
+            if let location = update["location"] as? [String: Any] { locations.append(location) }
+        default: break
+        }
+    }
+}
