@@ -52,7 +52,8 @@ struct WireFormatTests {
     }
 
     /// The lines as the protocol wrote them before its writers streamed (JSONValue trees then);
-    /// the in-use delegation's operations came after, pinned as first written.
+    /// what came after (delivery options, the in-use delegation, the operator's operations,
+    /// `connectedApps` in `status`) is pinned as first written.
     static let pinned: [String] = [
         #"{"id":42,"op":"hello","version":1,"appID":"org.example.tracker"}"#,
         #"{"id":42,"op":"hello","version":2}"#,
@@ -61,6 +62,7 @@ struct WireFormatTests {
         #"{"id":42,"op":"startLiveUpdates","configuration":"fitness"}"#,
         #"{"id":42,"op":"startLiveUpdates","configuration":"default"}"#,
         #"{"id":42,"op":"stopLiveUpdates","subscription":7}"#,
+        #"{"id":42,"op":"startLiveUpdates","configuration":"automotiveNavigation","distanceFilter":25.0,"minimumInterval":60.0,"passive":true}"#,
         #"{"id":42,"op":"requestLocation","desiredAccuracy":25.0,"timeout":2.5}"#,
         #"{"id":42,"op":"cancelRequest","request":"where"}"#,
         #"{"id":42,"op":"cancelRequest","request":3}"#,
@@ -78,6 +80,12 @@ struct WireFormatTests {
         #"{"id":42,"op":"removeCondition","monitor":5,"identifier":"home"}"#,
         #"{"id":42,"op":"monitorRecord","monitor":5,"identifier":"home"}"#,
         #"{"id":42,"op":"monitorIdentifiers","monitor":5}"#,
+        #"{"id":42,"op":"hello","version":2,"appID":"org.example.tracker","usageDescription":"Shows the boat on the chart."}"#,
+        #"{"id":42,"op":"authorizationApps"}"#,
+        #"{"id":42,"op":"authorizeApp","app":{"kind":"unit","key":"gpsd.service"},"authorization":"whenInUse","fullAccuracy":false}"#,
+        #"{"id":42,"op":"authorizeApp","app":{"kind":"uid","key":"1000"},"fullAccuracy":true}"#,
+        #"{"id":42,"op":"setLocationServices","enabled":false}"#,
+        #"{"id":42,"op":"answerTemporaryFullAccuracy","app":{"kind":"executable","key":"1000:/usr/bin/nav"},"granted":true}"#,
         #"{"id":"quote \" backslash \\ tab \t","op":"openMonitor","name":"é\u0001\n"}"#,
         #"{"id":-9223372036854775808,"op":"hello","version":3}"#,
         #"{"id":1,"op":"requestLocation","desiredAccuracy":0.30000000000000004,"timeout":0.001}"#,
@@ -90,16 +98,17 @@ struct WireFormatTests {
         #"{"id":4,"op":"addCondition","result":{}}"#,
         #"{"id":5,"op":"startLiveUpdates","result":{"subscription":7}}"#,
         #"{"id":6,"op":"requestLocation","result":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}}}}"#,
-        #"{"id":7,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":3600.25,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":3500.5},"lastLocation":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}},"isStationary":true,"clients":2,"liveSubscriptions":3,"pendingRequests":1,"diagnostics":["locationUnavailable"],"powerLedger":[{"state":"tracking","seconds":3500.5,"milliwattHours":82.4},{"state":"off","seconds":99.75,"milliwattHours":0.01}],"transitions":4,"motionDetection":"accelerometer","eventLoop":{"timers":3,"descriptors":9},"recentTransitions":[]}}}"#,
+        #"{"id":7,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":3600.25,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":3500.5},"lastLocation":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}},"isStationary":true,"clients":2,"liveSubscriptions":3,"pendingRequests":1,"diagnostics":["locationUnavailable"],"powerLedger":[{"state":"tracking","seconds":3500.5,"milliwattHours":82.4},{"state":"off","seconds":99.75,"milliwattHours":0.01}],"transitions":4,"motionDetection":"accelerometer","eventLoop":{"timers":3,"descriptors":9},"connectedApps":[],"recentTransitions":[]}}}"#,
         #"{"id":8,"op":"authorizationStatus","result":{"authorization":"whenInUse","fullAccuracy":false}}"#,
         #"{"id":9,"op":"startServiceSession","result":{"session":3}}"#,
         #"{"id":10,"op":"startBackgroundActivitySession","result":{"session":4}}"#,
-        #"{"id":11,"op":"openMonitor","result":{"monitor":5}}"#,
-        #"{"id":12,"op":"monitorRecord","result":{"record":{"condition":{"type":"circularGeographic","center":{"latitude":1.0,"longitude":2.0},"radius":3.0},"lastEvent":{"identifier":"home","state":"satisfied","date":"1970-01-01T00:00:00.001Z","diagnostics":["accuracyLimited"]}}}}"#,
-        #"{"id":13,"op":"monitorIdentifiers","result":{"identifiers":["home","work"]}}"#,
+        #"{"id":11,"op":"authorizationApps","result":{"locationServices":true,"apps":[{"app":{"kind":"unit","key":"chart.service"},"request":{"authorization":"whenInUse","usageDescription":"Shows the boat.","uid":998},"temporaryFullAccuracy":"none"},{"app":{"kind":"uid","key":"1000"},"authorization":"whenInUse","fullAccuracy":false,"temporaryFullAccuracy":"requested","purposeKey":"Docking"}]}}"#,
+        #"{"id":12,"op":"openMonitor","result":{"monitor":5}}"#,
+        #"{"id":13,"op":"monitorRecord","result":{"record":{"condition":{"type":"circularGeographic","center":{"latitude":1.0,"longitude":2.0},"radius":3.0},"lastEvent":{"identifier":"home","state":"satisfied","date":"1970-01-01T00:00:00.001Z","diagnostics":["accuracyLimited"]}}}}"#,
+        #"{"id":14,"op":"monitorIdentifiers","result":{"identifiers":["home","work"]}}"#,
         #"{"id":null,"error":{"code":"malformedJSON","message":"byte 0: \"{\""}}"#,
         #"{"id":"u","op":"fly","error":{"code":"unknownOperation","message":"unknown operation \"fly\""}}"#,
-        #"{"id":1,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":1.235,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":null},"lastLocation":null,"isStationary":true,"clients":2,"liveSubscriptions":3,"pendingRequests":1,"diagnostics":["locationUnavailable"],"powerLedger":[{"state":"off","seconds":2.0,"milliwattHours":123456.7892}],"transitions":4,"motionDetection":"accelerometer","eventLoop":null,"recentTransitions":[{"time":0.001,"from":"off","to":"tracking","reason":"request \"1\""},{"time":0.0,"from":"a","to":"b","reason":""}]}}}"#,
+        #"{"id":1,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":1.235,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":null},"lastLocation":null,"isStationary":true,"clients":2,"liveSubscriptions":3,"pendingRequests":1,"diagnostics":["locationUnavailable"],"powerLedger":[{"state":"off","seconds":2.0,"milliwattHours":123456.7892}],"transitions":4,"motionDetection":"accelerometer","eventLoop":null,"connectedApps":[],"recentTransitions":[{"time":0.001,"from":"off","to":"tracking","reason":"request \"1\""},{"time":0.0,"from":"a","to":"b","reason":""}]}}}"#,
         #"{"id":2,"op":"requestLocation","result":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":-1.0,"speedAccuracy":0.35,"course":null,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","quality":"differential","dilution":{"vertical":2.5},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}}}}"#,
         #"{"event":"update","subscription":7,"update":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}},"isStationary":true,"diagnostics":[]},"missed":12}"#,
         #"{"event":"update","subscription":8,"update":{"location":null,"isStationary":false,"diagnostics":["locationUnavailable"]},"missed":0}"#,

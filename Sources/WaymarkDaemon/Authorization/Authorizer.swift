@@ -90,23 +90,24 @@ package final class Authorizer {
         return Operator.verify(uid: uid, groups: UserGroups.groups(ofUser: uid), administratorGroup: enforcement?.administratorGroup)
     }
 
-    /// The client said `hello`: its app is now known (a declared `appID` counts only where a
-    /// policy binds it). Returns the app's display form, for the log.
-    func clientIdentified(_ client: ClientID, _ hello: Hello) throws(ProtocolError) -> String {
+    /// Refuses a `hello` whose usage description is over its bound.
+    static func validate(_ hello: Hello) throws(ProtocolError) {
         if let description = hello.usageDescription, description.utf8.count > AuthorizationLimits.maximumUsageDescriptionBytes {
             throw ProtocolError(
                 .invalidMessage, "usageDescription: at most \(AuthorizationLimits.maximumUsageDescriptionBytes) bytes")
         }
-        guard var record = clients[client] else { return "unknown" }
-        let app = enforcement?.policies.identity(of: record.facts, declaredAppID: hello.appID)
-            ?? PolicySet().identity(of: record.facts, declaredAppID: hello.appID)
+    }
+
+    /// The client said `hello` (validated with ``validate(_:)``) and is `app` (the server's
+    /// one decision of who it is).
+    func clientIdentified(_ client: ClientID, _ hello: Hello, as app: AppIdentity) {
+        guard var record = clients[client] else { return }
         record.app = app
         record.usageDescription = hello.usageDescription ?? ""
         clients[client] = record
         members[app, default: []].insert(client)
         if let declared = hello.appID, app != .appID(declared) { log("client \(client) declared appID \(DisplayText.escaped(declared)), which no policy binds to it") }
         refresh(app)
-        return app.description
     }
 
     /// The client is gone, with its sessions.

@@ -14,13 +14,13 @@ extension Server {
     /// Who the app on `connection` is, from `hello` on: the one place the server decides it
     /// (`PolicySet.identity(of:declaredAppID:)`, docs/authorization.md). Whatever the app left
     /// when an earlier connection ended must be re-taken within the rejoin window from now.
-    func identify(_ connection: Connection, declaredAppID: String?) {
+    func identify(_ connection: Connection, declaredAppID: String?) -> AppIdentity {
         let app = configuration.policies.identity(of: connection.facts, declaredAppID: declaredAppID)
         connection.app = app
-        log("client \(connection.id) is \(app)")
-        guard let loop else { return }
+        guard let loop else { return app }
         holdings.rejoined(app, now: loop.now, window: configuration.rejoinWindow)
         scheduleKeptExpiry()
+        return app
     }
 
     /// Why the app on the connection `client` counts as in use (nil: no such connection): the
@@ -70,8 +70,10 @@ extension Server {
     /// ``ServerConfiguration/maximumKeptUpdatesPerSubscription`` of them.
     func send(_ kept: [KeptUpdates.Entry], for subscription: SubscriptionID, to connection: Connection) {
         for entry in kept {
+            // What the app may see now, as every other update.
+            guard let update = authorizer.authorize(entry.update, for: connection.id, subscription: subscription) else { continue }
             connection.link.output.append(message: UpdateEvent.line(
-                subscription: subscription.rawValue, encodedUpdate: UpdateEvent.encode(entry.update), missed: entry.missed))
+                subscription: subscription.rawValue, encodedUpdate: UpdateEvent.encode(update), missed: entry.missed))
         }
         flush(connection)
     }

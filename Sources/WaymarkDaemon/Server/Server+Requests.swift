@@ -118,9 +118,10 @@ extension Server {
                 .unsupportedVersion,
                 "protocol version \(hello.version) is older than this daemon speaks (\(ProtocolVersion.oldest) to \(ProtocolVersion.current))")
         }
-        let app = try authorizer.clientIdentified(connection.id, hello)
+        try Authorizer.validate(hello)
         connection.isGreeted = true
-        identify(connection, declaredAppID: hello.appID)
+        let app = identify(connection, declaredAppID: hello.appID)
+        authorizer.clientIdentified(connection.id, hello, as: app)
         agent.clientIdentified(connection.id, appID: hello.appID)
         log("client \(connection.id) (pid \(connection.credentials.pid), uid \(connection.credentials.uid)) is \(app)")
         return .hello(HelloResult(
