@@ -103,7 +103,8 @@ struct ConversationTests {
             }
             // The greeted client, as the kernel says it is (the other has not said hello).
             #expect(report.connectedApps.map(\.pid) == [Int(getpid())])
-            #expect(report.connectedApps.first?.app == "uid:\(getuid())")
+            // No unit: the app is its executable and uid (docs/authorization.md, "Who an app is").
+            #expect(report.connectedApps.first?.app.hasPrefix("executable:\(getuid()):") == true)
             expected.connectedApps = report.connectedApps
             #expect(report == expected)
             _ = other
