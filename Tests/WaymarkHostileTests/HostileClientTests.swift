@@ -29,6 +29,7 @@ struct HostileClientTests {
         let watcher = try UpdateWatcher(daemon)
         defer { watcher.stop() }
         try await watcher.waitForUpdates()
+        let before = try daemon.memory()
         let start = MonotonicInstant.now
         let partial = Array(#"{"id":1,"op":"status","padding":""#.utf8) + [UInt8](repeating: 0x78, count: 65_000)
         var holders: [RawClient] = []
@@ -45,9 +46,14 @@ struct HostileClientTests {
         holders.removeAll()
         try await Task.sleep(for: .seconds(1))
         let after = try daemon.memory()
-        print("partial lines: RSS \(holding.resident >> 10) KiB while held, \(after.resident >> 10) KiB after, peak \(after.peak >> 10) KiB; longest update gap \(watcher.longestGap(since: start))")
+        print("partial lines: RSS \(before.resident >> 10) KiB before, \(holding.resident >> 10) KiB while held, \(after.resident >> 10) KiB after, peak \(after.peak >> 10) KiB; longest update gap \(watcher.longestGap(since: start))")
         #expect(after.peak < Self.memoryLimit)
-        #expect(after.resident < holding.resident || after.resident < 16 << 20)
+        // What the partial lines held goes back: the daemon ends within 2 MiB of where it began.
+        // Known since the session's merges: about 3 MiB stays (16 → 19 MiB, under the unit's
+        // 32 MiB); docs/reliability.md, "Known issues".
+        withKnownIssue("about 3 MiB stays after the flood since the merges", isIntermittent: true) {
+            #expect(after.resident < before.resident + 2 << 20)
+        }
         #expect(watcher.longestGap(since: start) < Self.longestGap())
     }
 
