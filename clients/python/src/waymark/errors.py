@@ -25,6 +25,8 @@ class ErrorCode(str, enum.Enum):
     LIMIT_EXCEEDED = "limitExceeded"
     LOCATION_UNKNOWN = "locationUnknown"
     AUTHORIZATION_DENIED = "authorizationDenied"
+    INSUFFICIENTLY_IN_USE = "insufficientlyInUse"
+    PERMISSION_DENIED = "permissionDenied"
     INTERNAL_ERROR = "internalError"
 
 
