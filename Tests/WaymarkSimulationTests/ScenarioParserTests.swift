@@ -21,7 +21,7 @@ struct ScenarioParserTests {
         let drives = scenario.segments.filter { $0.kind == .drive }
         #expect(drives.count == 1)
         #expect(drives.first?.duration == .seconds(40 * 60))
-        #expect(drives.first?.plan == .drive(heading: 110, speed: 14, stops: 10, stopLength: .seconds(30) ... .seconds(90)))
+        #expect(drives.first?.plan == .drive(heading: 110, speed: 14, stops: 10, stopLength: .seconds(30) ... .seconds(90), acceleration: 2))
     }
 
     @Test("a full example: start line, comments, every kind and option")
@@ -45,9 +45,9 @@ struct ScenarioParserTests {
             .desk(typing: true, doorSlamsPerHour: 2),
             .still,
             .walk(heading: 40, speed: 1.2),
-            .drive(heading: nil, speed: 12, stops: 3, stopLength: .seconds(20) ... .seconds(40)),
+            .drive(heading: nil, speed: 12, stops: 3, stopLength: .seconds(20) ... .seconds(40), acceleration: 2),
             .idleCar,
-            .lift(rise: -9, speed: 1),
+            .lift(rise: -9, speed: 1, acceleration: 0.8),
             .flight(heading: 10, speed: 200, altitude: 5_000),
         ])
         #expect(scenario.segments.map(\.duration) == [
@@ -62,9 +62,9 @@ struct ScenarioParserTests {
         let plans = try ScenarioParser.parse(text, file: "d").segments.map(\.plan)
         #expect(plans == [
             .walk(heading: nil, speed: 1.4),
-            .drive(heading: nil, speed: 14, stops: 0, stopLength: .seconds(30) ... .seconds(90)),
-            .drive(heading: nil, speed: 14, stops: 2, stopLength: .seconds(30) ... .seconds(90)),
-            .lift(rise: 10, speed: 1.5),
+            .drive(heading: nil, speed: 14, stops: 0, stopLength: .seconds(30) ... .seconds(90), acceleration: 2),
+            .drive(heading: nil, speed: 14, stops: 2, stopLength: .seconds(30) ... .seconds(90), acceleration: 2),
+            .lift(rise: 10, speed: 1.5, acceleration: 0.8),
             .flight(heading: nil, speed: 230, altitude: 11_000),
             .desk(typing: false, doorSlamsPerHour: 0),
         ])
