@@ -7,26 +7,6 @@ import WaymarkSimulation
 /// starts and lifts"), on scenarios written here rather than the shipped ones.
 @Suite("Gentle starts and lifts")
 struct TransportStartTests {
-    /// Lifts of one floor to a tower's 60 m, up and down, smooth (0.5 m/s²) to brisk
-    /// (1.5 m/s²), some boarded straight from a walk (the receiver still on), some after a
-    /// wait (the receiver down).
-    static let lifts = """
-        start 2026-11-23T08:00:00Z 47.3906 8.5123 430
-        still 5m
-        walk 3m heading=90
-        lift 12s up=3m
-        walk 1m
-        lift 90s up=60m speed=4 accel=1.2
-        walk 2m heading=180
-        desk 20m typing
-        walk 1m
-        lift 40s down=30m accel=0.5
-        walk 30s
-        lift 20s up=9m accel=1.5
-        walk 3m heading=0
-        still 10m
-        """
-
     /// A car pulling away slowly at every light (`accel` m/s²), with the engine idling at the stops.
     static func gentleDrive(acceleration: Double) -> String {
         """
@@ -61,7 +41,10 @@ struct TransportStartTests {
 
     @Test("lifts of every height and pace: the walk out resumes at once, and nothing fixable is missed", arguments: ReceiverProfile.all, [1, 2, 3] as [UInt64])
     func lifts(profile: ReceiverProfile, seed: UInt64) throws {
-        let report = try Self.run(Self.lifts, profile, seed: seed)
+        // Lifts of one floor to 60 m, up and down, smooth (0.5 m/s²) to brisk (1.5 m/s²), some
+        // boarded straight from a walk (the receiver still on), some after a wait (it is down).
+        let setup = PowerRunSetup(scenario: try Scenarios.load("tower"), profile: profile, seed: seed)
+        let report = PowerRun.run(setup)
         try Self.expectTargets(report)
         // Every walk is a resume; no lift ride is (no receiver can fix in one).
         #expect(report.resumeLatencies.count == 6)
