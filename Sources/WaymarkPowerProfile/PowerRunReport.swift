@@ -38,6 +38,12 @@ package struct PowerRunReport: Sendable {
         package var isMoving: Bool
         /// Whether a location was delivered within the last two seconds.
         package var hasFix: Bool
+        /// Whether satellite signals reach the device (not in a lift).
+        package var hasSignal: Bool
+
+        /// Moving where a receiver could fix, without a location: what the headline's metres
+        /// without fixes count.
+        package var isMissed: Bool { isMoving && hasSignal && !hasFix }
     }
 
     /// The setup that ran.
@@ -196,7 +202,8 @@ package struct PowerRunReport: Sendable {
             points.append(
                 TimelinePoint(
                     second: second, state: state, current: profile.current(in: state), speed: truth.speed,
-                    isMoving: truth.isMoving, hasFix: hasFix(fixes, near: instant)))
+                    isMoving: truth.isMoving, hasFix: hasFix(fixes, near: instant),
+                    hasSignal: trajectory.signalReturn(atOrAfter: instant) == instant))
         }
         return points
     }
