@@ -190,7 +190,7 @@ package final class Authorizer {
         guard var record = clients[client] else { return nil }
         var authorized = update
         if !record.decision.deliversLocations { authorized = LocationUpdate(location: nil, diagnostics: Diagnostics()) }
-        for name in record.decision.updateDiagnostics.names { authorized.diagnostics.set(named: name) }
+        authorized.diagnostics.formUnion(record.decision.locationUpdateDiagnostics)
         guard record.decision.deliversLocations else {
             guard record.withheld[subscription] != authorized.diagnostics else { return nil }
             record.withheld[subscription] = authorized.diagnostics
