@@ -8,7 +8,7 @@ import WaymarkSystem
 
 /// Consumers that come and go (`docs/semantics.md`): who an app is, what it keeps when its
 /// connection ends, how it re-takes it, and its background activity sessions.
-extension Server {
+extension Server: AuthorizationPeers {
     // MARK: Identity
 
     /// Who the app on `connection` is, from `hello` on: the one place the server decides it
@@ -21,6 +21,11 @@ extension Server {
         holdings.rejoined(app, now: loop.now, window: configuration.rejoinWindow)
         scheduleKeptExpiry()
         return app
+    }
+
+    /// The uid and policy of the connection `client`, read once at accept (``AuthorizationPeers``).
+    func identity(of client: ClientID) -> (uid: UInt32, policy: EffectivePolicy)? {
+        connections[client].map { ($0.credentials.uid, $0.policy) }
     }
 
     /// Why the app on the connection `client` counts as in use (nil: no such connection): the

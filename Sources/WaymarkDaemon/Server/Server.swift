@@ -67,6 +67,7 @@ package final class Server: UpdateSink {
         inputBudget = InputBudget(
             total: configuration.maximumBufferedInputBytes, perUser: configuration.maximumBufferedInputBytesPerUser)
         self.log = log
+        authorizer.peers = self
         authorizer.sendSessionDiagnostics = { [unowned self] client, session, flags in
             guard let connection = connections[client] else { return }
             connection.link.output.append(message: Event.sessionDiagnosticsLine(session: session.rawValue, diagnostics: flags))
@@ -132,7 +133,6 @@ package final class Server: UpdateSink {
             try? descriptor.close()
             return
         }
-        var admitted: ClientID?
         do throws(SystemError) {
             let peer = try descriptor.peerProcess()
             let credentials = peer.credentials
@@ -146,8 +146,6 @@ package final class Server: UpdateSink {
             }
             try descriptor.setSendBufferSize(configuration.sendBufferBytes)
             lastClientID = lastClientID.next
-            admitted = lastClientID
-            authorizer.clientConnected(lastClientID, peer: peer)
             let connection = Connection(id: lastClientID, descriptor: descriptor, peer: peer, policies: configuration.policies)
             try loop?.register(descriptor, for: connection.link.interest) { [weak self] _, events in
                 self?.handle(events, on: connection.id)
@@ -158,7 +156,6 @@ package final class Server: UpdateSink {
             expectHello(from: connection)
             agent.clientConnected(connection.id, credentials: credentials)
         } catch {
-            if let admitted { authorizer.clientDisconnected(admitted) }
             log("refused a client: \(error)")
             try? descriptor.close()
         }
