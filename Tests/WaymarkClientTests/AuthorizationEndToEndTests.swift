@@ -136,6 +136,40 @@ struct AuthorizationEndToEndTests {
         #expect(!(try board.auth("pending")).contains("org.example.background"))
     }
 
+    @Test("delegated: an app not in use gets locations while an in-use app's delegation holds, insufficientlyInUse again once revoked")
+    func inUseDelegation() throws {
+        let board = try AuthorizedBoard(policies: Self.policies)
+        defer { board.stop() }
+        let app = try board.app(uid: 1007, appID: "org.example.background")
+        let session = try #require(try app.result("startServiceSession", ["authorization": "whenInUse"])["session"] as? Int)
+        let subscription = try #require(try app.result("startLiveUpdates")["subscription"] as? Int)
+        app.watch(for: 1)
+        #expect(app.sessionDiagnostics[session] == [["insufficientlyInUse"]])
+        #expect(app.updateDiagnostics[subscription] == [["insufficientlyInUse"]])
+        #expect(app.locations.isEmpty)
+
+        // The chart plotter is in use (interactive) and hands its use to the logger.
+        let chart = try board.app(uid: 1001, appID: "org.example.full")
+        let delegation = try chart.result("startInUseDelegation")
+        let token = try #require(delegation["token"] as? String)
+        let id = try #require(delegation["session"] as? Int)
+        _ = try app.result("acceptInUseDelegation", ["token": token])
+        try app.waitForSessionDiagnostics(session, count: 2)
+        try app.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
+        #expect(app.sessionDiagnostics[session] == [["insufficientlyInUse"], []])
+
+        // Revoked: withheld again, on the session and on the updates.
+        _ = try chart.result("stopInUseDelegation", ["session": id])
+        try app.waitForSessionDiagnostics(session, count: 3)
+        app.watch(for: 1)
+        let received = app.locations.count
+        app.watch(for: 1)
+        #expect(app.locations.count == received)
+        #expect(app.sessionDiagnostics[session] == [["insufficientlyInUse"], [], ["insufficientlyInUse"]])
+        #expect(Self.changes(app.updateDiagnostics[subscription] ?? []) == [["insufficientlyInUse"], [], ["insufficientlyInUse"]])
+        #expect(try app.errorCode("requestLocation", ["timeout": 5]) == "authorizationDenied")
+    }
+
     @Test("pending, then granted: the request with its usage description waits; the grant ends it")
     func pendingThenGranted() throws {
         let board = try AuthorizedBoard(policies: Self.policies)

@@ -158,7 +158,7 @@ package final class Authorizer {
         clients[client]?.withheld[subscription] = nil
     }
 
-    /// Decides again for the app of `client` after its sessions changed.
+    /// Decides again for the app of `client` after its sessions or its in-use evidence changed.
     func refresh(client: ClientID) {
         if let app = clients[client]?.app { refresh(app) }
     }
@@ -236,9 +236,10 @@ package final class Authorizer {
         ProtocolError(.authorizationDenied, "the app is not authorized to use location now: \(decision.updateDiagnostics)")
     }
 
+    /// Why `client` is in use: an interactive policy, a background activity session, an
+    /// accepted delegation (the server's evidence); nothing for a client that is gone.
     private func inUse(_ client: ClientID) -> InUseEvidence {
-        guard let policy = peers?.identity(of: client)?.policy else { return [] }
-        return InUseEvidence(policy: policy, connected: true, backgroundActivityStartedInUse: false, delegated: false)
+        peers?.inUseEvidence(of: client) ?? []
     }
 
     private func heldSessions(of app: AppIdentity) -> [HeldSession] {

@@ -40,6 +40,13 @@ extension Server: AuthorizationPeers {
             delegated: holdings.delegations.acceptedCount(of: client) > 0)
     }
 
+    /// Has the authorizer decide again for `clients`, whose in-use evidence changed (a
+    /// background activity session or a delegation ended): an app in use only through it is
+    /// not any more.
+    func inUseChanged(_ clients: some Sequence<ClientID>) {
+        for client in clients { authorizer.refresh(client: client) }
+    }
+
     /// Whether the app on `connection` is in use by itself, not only through a delegation.
     private func isInUseByItself(_ connection: Connection) -> Bool {
         inUseEvidence(of: connection.id)?.subtracting(.delegation).isInUse == true
@@ -157,10 +164,12 @@ extension Server: AuthorizationPeers {
         guard holdings.removeActivity(activity, of: connection.id) else {
             throw ProtocolError(.unknownSubscription, "background activity session \(activity) is not held by this connection")
         }
+        defer { inUseChanged([connection.id]) }
         guard holdings.delegations.givenCount(of: connection.id) > 0, !isInUseByItself(connection)
         else { return }
         let receivers = holdings.delegations.revokeAll(givenBy: connection.id)
         log("client \(connection.id) is no longer in use: its delegations to \(receivers.sorted()) are revoked")
+        inUseChanged(receivers.sorted())
     }
 
     // MARK: In-use delegation
@@ -194,8 +203,10 @@ extension Server: AuthorizationPeers {
 
     /// `stopInUseDelegation`: the giver revokes it, or the app that accepted it gives it back.
     func stopInUseDelegation(_ id: InUseDelegationID, _ connection: Connection) throws(ProtocolError) {
+        let receiver = holdings.delegations.receiver(of: id)
         guard holdings.delegations.end(id, by: connection.id) else {
             throw ProtocolError(.unknownSubscription, "delegation \(id) was not given to or by this connection")
         }
+        if let receiver { inUseChanged([receiver]) }
     }
 }

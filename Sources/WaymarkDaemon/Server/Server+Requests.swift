@@ -34,7 +34,8 @@ extension Server {
             }
         }
         if case .success(.session) = outcome {
-            // After the reply too, so the session's first diagnostics follow it.
+            // After the reply too, so the session's first diagnostics follow it (a background
+            // activity session or an accepted delegation may have made the app in use).
             authorizer.refresh(client: connection.id)
         }
     }

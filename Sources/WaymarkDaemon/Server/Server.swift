@@ -207,8 +207,11 @@ package final class Server: UpdateSink {
         connectionsPerUser[user] = held == 0 ? nil : held
         releaseInput(of: connection)
         if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
+        // What it delegated ends with it.
+        let delegatedTo = holdings.delegations.receivers(givenBy: id)
         let holding = connection.bye == nil && !isStopping ? keepHoldings(of: connection) : holdings.removeClient(id)
         authorizer.clientDisconnected(id)
+        inUseChanged(delegatedTo.sorted())
         try? loop?.unregister(connection.descriptor)
         try? connection.descriptor.close()
         agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)
