@@ -174,4 +174,16 @@ struct ExamplePolicyTests {
         #expect(policies.policy(for: weather).authorization == .authorizedWhenInUse)
         #expect(policies.policy(for: ProcessFacts(uid: 1500, executable: "/usr/bin/anything")).isRestricted)
     }
+
+    @Test("the installed policy, Board/apps.d/terminal.toml: a command at a terminal is in use, a service is not")
+    func installed() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Board/apps.d/terminal.toml").path
+        let policies = try PolicySet(files: [(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))])
+        var interactive = EffectivePolicy()
+        interactive.isInteractive = true
+        #expect(policies.policy(for: ProcessFacts(uid: 1500, atTerminal: true)) == interactive)
+        #expect(policies.policy(for: ProcessFacts(uid: 1500)) == EffectivePolicy())
+        #expect(policies.policy(for: ProcessFacts(uid: 998, unit: SystemdUnit("tracker.service"))) == EffectivePolicy())
+    }
 }

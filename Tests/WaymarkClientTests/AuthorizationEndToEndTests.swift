@@ -56,6 +56,15 @@ struct AuthorizationEndToEndTests {
         accuracy = "reduced"
         """
 
+    /// The policy the installer ships: a command at a terminal is in use.
+    static var installedPolicy: String {
+        get throws {
+            let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Board/apps.d/terminal.toml")
+            return try String(contentsOf: path, encoding: .utf8)
+        }
+    }
+
     /// Where the simulated walk starts.
     static let start = (latitude: 47.3769, longitude: 8.5417)
 
@@ -168,6 +177,31 @@ struct AuthorizationEndToEndTests {
         #expect(app.sessionDiagnostics[session] == [["insufficientlyInUse"], [], ["insufficientlyInUse"]])
         #expect(Self.changes(app.updateDiagnostics[subscription] ?? []) == [["insufficientlyInUse"], [], ["insufficientlyInUse"]])
         #expect(try app.errorCode("requestLocation", ["timeout": 5]) == "authorizationDenied")
+    }
+
+    @Test("the installed policy: the waymark CLI at a terminal asks, granted it reads a location; not at a terminal it is not in use")
+    func commandAtTerminal() throws {
+        let board = try AuthorizedBoard(policies: Self.policies + "\n" + (try Self.installedPolicy))
+        defer { board.stop() }
+        let request = ["request", "--timeout", "20"]
+        // Not at a terminal (a service, a job in the background): not in use, nothing is asked.
+        let background = try board.waymark(as: 1009, atTerminal: false, request)
+        #expect(background.status != 0 && background.output.contains("location denied: not authorized yet"), "\(background)")
+        #expect(!(try board.auth("pending")).contains("uid 1009"))
+
+        // At a terminal it is in use: the request waits for the operator.
+        let asking = try board.waymark(as: 1009, atTerminal: true, request)
+        #expect(asking.status != 0 && asking.output.contains("location denied: not authorized yet"), "\(asking)")
+        let pending = try board.auth("pending").split(separator: "\n")
+        let question = try #require(pending.firstIndex { $0.contains("asks for whenInUse (uid 1009)") }, "\(pending)")
+        let app = try #require(pending[question - 1].split(separator: " ").first.map(String.init))
+        try board.auth("grant", app)
+        let located = try board.waymark(as: 1009, atTerminal: true, request)
+        #expect(located.status == 0 && located.output.contains("±"), "\(located)")
+
+        // Granted while in use, and still not in use without a terminal.
+        let again = try board.waymark(as: 1009, atTerminal: false, request)
+        #expect(again.status != 0 && again.output.contains("authorized while in use, and this command is not"), "\(again)")
     }
 
     @Test("pending, then granted: the request with its usage description waits; the grant ends it")

@@ -66,11 +66,38 @@ final class AuthorizedBoard {
     @discardableResult
     func auth(_ arguments: String...) throws -> String { try waymark(["auth"] + arguments) }
 
+    /// Runs `waymark ARGUMENTS` as the user `uid` (its groups cleared), in the foreground of a
+    /// terminal (`script`: a pseudo-terminal, as a person at a shell) or not; returns its exit
+    /// status and what it wrote (standard output and error together).
+    func waymark(as uid: uid_t, atTerminal: Bool, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let command = ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", Self.cli.path] + arguments
+        let cli = Process()
+        if atTerminal {
+            cli.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            cli.arguments = ["--quiet", "--return", "--command", command.map { "'\($0)'" }.joined(separator: " "), "/dev/null"]
+        } else {
+            // A session of its own: no controlling terminal, even when the tests run at one.
+            cli.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            cli.arguments = ["--wait"] + command
+        }
+        cli.environment = ["WAYMARK_SOCKET": socket, "PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        cli.standardInput = FileHandle.nullDevice
+        cli.standardOutput = output
+        cli.standardError = output
+        try cli.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        cli.waitUntilExit()
+        return (cli.terminationStatus, text)
+    }
+
+    private static var cli: URL { DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark") }
+
     /// Runs `waymark ARGUMENTS` as root and returns its output; a failure throws with its
     /// standard error.
     func waymark(_ arguments: [String]) throws -> String {
         let cli = Process()
-        cli.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
+        cli.executableURL = Self.cli
         cli.arguments = arguments
         cli.environment = ["WAYMARK_SOCKET": socket, "PATH": "/usr/bin:/bin"]
         let output = Pipe()
