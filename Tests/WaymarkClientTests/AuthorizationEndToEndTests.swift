@@ -175,7 +175,10 @@ struct AuthorizationEndToEndTests {
         app.watch(for: 1)
         #expect(app.locations.count == received)
         #expect(app.sessionDiagnostics[session] == [["insufficientlyInUse"], [], ["insufficientlyInUse"]])
-        #expect(Self.changes(app.updateDiagnostics[subscription] ?? []) == [["insufficientlyInUse"], [], ["insufficientlyInUse"]])
+        // Withheld, the subscription was no demand: the receiver starts for it, and says so until its first fix.
+        #expect(
+            Self.changes(app.updateDiagnostics[subscription] ?? [])
+                == [["insufficientlyInUse"], ["locationUnavailable"], [], ["insufficientlyInUse"]])
         #expect(try app.errorCode("requestLocation", ["timeout": 5]) == "authorizationDenied")
     }
 
@@ -223,7 +226,10 @@ struct AuthorizationEndToEndTests {
         try app.waitForSessionDiagnostics(session, count: 2)
         try app.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
         #expect(app.sessionDiagnostics[session] == [["authorizationRequestInProgress"], []])
-        #expect(Self.changes(app.updateDiagnostics[subscription] ?? []) == [["authorizationRequestInProgress"], []])
+        // Withheld, the subscription was no demand: the receiver starts for it, and says so until its first fix.
+        #expect(
+            Self.changes(app.updateDiagnostics[subscription] ?? [])
+                == [["authorizationRequestInProgress"], ["locationUnavailable"], []])
         #expect(!(try board.auth("pending")).contains("org.example.asking"))
     }
 
@@ -256,7 +262,7 @@ struct AuthorizationEndToEndTests {
         let session = try #require(try app.result("startServiceSession", ["authorization": "whenInUse"])["session"] as? Int)
         try app.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
         #expect(app.sessionDiagnostics[session] == [[]])
-        #expect(Self.changes(app.updateDiagnostics[subscription] ?? []) == [["serviceSessionRequired"], []])
+        #expect(Self.changes(app.updateDiagnostics[subscription] ?? []) == [["serviceSessionRequired"], ["locationUnavailable"], []])
     }
 
     @Test("temporary full accuracy: asked, given until the last session ends, then asked anew and refused")
@@ -289,7 +295,51 @@ struct AuthorizationEndToEndTests {
         #expect(try #require(reduced["horizontalAccuracy"] as? Double) > 2_500)
     }
 
+    @Test("subscriptions of apps that may not have locations are no demand: the receiver stays off until an app that may subscribes")
+    func unauthorizedSubscriptionsLeaveTheReceiverOff() throws {
+        let board = try AuthorizedBoard(policies: Self.policies)
+        defer { board.stop() }
+        try board.auth("deny", "appID:org.example.denied")
+        try board.auth("grant", "appID:org.example.guest")
+        let withheld = [
+            (try board.app(uid: 1003, appID: "org.example.denied"), ["authorizationDenied"]),
+            (try board.app(uid: 1004, appID: "org.example.guest"), ["authorizationRestricted"]),
+            (try board.app(uid: 1005, appID: "org.example.asking"), ["authorizationRequestInProgress"]),
+            (try board.app(uid: 1007, appID: "org.example.background"), ["insufficientlyInUse"]),
+        ]
+        for (app, _) in withheld { _ = try app.result("startLiveUpdates") }
+        withheld[0].0.watch(for: 3)  // a minute of the walk
+        let off = try Self.receiver(withheld[0].0)
+        #expect(!off.isOn && off.secondsOn == 0, "\(off)")
+        for (app, flags) in withheld {
+            app.watch(for: 0.1)
+            #expect(Array(app.updateDiagnostics.values) == [[flags]])
+            #expect(app.locations.isEmpty)
+        }
+
+        // An app that may have locations is a demand: the receiver starts.
+        try board.auth("grant", "appID:org.example.full")
+        let full = try board.app(uid: 1001, appID: "org.example.full")
+        _ = try full.result("startLiveUpdates")
+        try full.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
+        #expect(try Self.receiver(full).secondsOn > 0)
+        // The operator's answer starts the one that waited.
+        try board.auth("grant", "appID:org.example.asking")
+        try withheld[2].0.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
+    }
+
     // MARK: Helpers
+
+    /// Whether the receiver is on (acquiring or tracking) and for how many seconds it was, from
+    /// the status `app` reads.
+    private static func receiver(_ app: AppProcess) throws -> (isOn: Bool, secondsOn: Double) {
+        let status = try #require(try app.result("status")["status"] as? [String: Any])
+        let on = ["acquiring", "tracking"]
+        let state = (status["receiverPower"] as? [String: Any])?["state"] as? String ?? ""
+        let ledger = status["powerLedger"] as? [[String: Any]] ?? []
+        let seconds = ledger.filter { on.contains($0["state"] as? String ?? "") }.reduce(0.0) { $0 + ($1["seconds"] as? Double ?? 0) }
+        return (on.contains(state), seconds)
+    }
 
     /// An app that may not have locations: its session and updates say exactly `flags`, once,
     /// and no path gives it a location.

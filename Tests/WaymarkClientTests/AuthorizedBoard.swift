@@ -11,8 +11,9 @@ final class AuthorizedBoard {
     private let log = Pipe()
     private var apps: [AppProcess] = []
 
-    /// Starts the daemon with the policy file `policies`; the simulated walk runs 20× faster.
-    init(policies: String) throws {
+    /// Starts the daemon with the policy file `policies` on `scenario` (by default a walk),
+    /// `speed` times faster than real time.
+    init(policies: String, scenario text: String = "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\nwalk 60m\n", speed: Int = 20) throws {
         directory = URL(fileURLWithPath: "/tmp/waymark-auth-\(getpid())-\(UUID().uuidString.prefix(8))")
         socket = directory.appendingPathComponent("waymark.sock").path
         let policyDirectory = directory.appendingPathComponent("apps.d")
@@ -23,11 +24,11 @@ final class AuthorizedBoard {
         try policies.write(toFile: policyFile, atomically: false, encoding: .utf8)
         chmod(policyFile, 0o644)
         let scenario = directory.appendingPathComponent("walk.scenario").path
-        try "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\nwalk 60m\n".write(toFile: scenario, atomically: false, encoding: .utf8)
+        try text.write(toFile: scenario, atomically: false, encoding: .utf8)
         process.executableURL = DaemonProcess.binary
         process.arguments = [
             "--socket", socket, "--store", directory.appendingPathComponent("authorization.sqlite").path,
-            "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "20", "--verbose",
+            "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "\(speed)", "--verbose",
         ]
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice

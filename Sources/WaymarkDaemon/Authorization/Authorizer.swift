@@ -45,6 +45,9 @@ package final class Authorizer {
 
     /// Where session diagnostics go (the server): the client, the session, the flags' names.
     var sendSessionDiagnostics: (ClientID, SessionID, [String]) -> Void = { _, _, _ in }
+    /// Where a client's new decision goes (the server) when whether it may have locations, or
+    /// what its updates say, changed.
+    var decisionChanged: (ClientID) -> Void = { _ in }
     /// Who each client is (the server, the one owner of its identity and policy).
     weak var peers: (any AuthorizationPeers)?
 
@@ -186,6 +189,11 @@ package final class Authorizer {
         return authorized
     }
 
+    /// Whether `client` may have locations now (its subscriptions are a demand on the receiver).
+    func deliversLocations(to client: ClientID) -> Bool {
+        clients[client]?.decision.deliversLocations ?? (enforcement == nil)
+    }
+
     /// Whether a location request of `client` may be served; the error says why not.
     func admitRequest(_ client: ClientID) throws(ProtocolError) {
         guard let decision = clients[client]?.decision, !decision.deliversLocations else { return }
@@ -266,6 +274,8 @@ package final class Authorizer {
         } else {
             appsHoldingSessions.insert(app)
         }
+        var sessionEvents: [(ClientID, SessionID, [String])] = []
+        var changed: [ClientID] = []
         for member in connections {
             guard var record = clients[member] else { continue }
             var decision = decide(member, app: app, held: held)
@@ -273,15 +283,23 @@ package final class Authorizer {
                 ask(question, for: app, client: member, usageDescription: record.usageDescription)
                 decision = decide(member, app: app, held: held)
             }
+            if decision.deliversLocations != record.decision.deliversLocations
+                || decision.locationUpdateDiagnostics != record.decision.locationUpdateDiagnostics
+            {
+                changed.append(member)
+            }
             record.decision = decision
             for (session, goal) in record.sessions.sorted(by: { $0.key < $1.key }) {
                 let flags = decision.sessionDiagnostics(for: goal)
                 guard record.sent[session] != flags else { continue }
                 record.sent[session] = flags
-                sendSessionDiagnostics(member, session, flags.names)
+                sessionEvents.append((member, session, flags.names))
             }
             clients[member] = record
         }
+        // Once every decision is in the book: sending may end a connection, which decides again.
+        for (client, session, flags) in sessionEvents { sendSessionDiagnostics(client, session, flags) }
+        for client in changed { decisionChanged(client) }
     }
 
     private func refreshAll() {

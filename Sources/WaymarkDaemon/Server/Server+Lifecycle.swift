@@ -134,6 +134,7 @@ extension Server: AuthorizationPeers {
             keptTimer = nil
             for subscription in holdings.expire(at: loop.now) {
                 log("subscription \(subscription) ended: its app did not re-take it within \(configuration.rejoinWindow)")
+                endDemand([subscription])
                 agent.stopLiveUpdates(subscription)
             }
             scheduleKeptExpiry()

@@ -29,8 +29,9 @@ extension Server {
             holdImplicitSession(connection.id)
             if let kept = retakenUpdates.removeValue(forKey: subscription) {
                 send(kept, for: subscription, to: connection)
+                reconsiderDemand(of: connection.id)
             } else {
-                agent.startLiveUpdates(subscription, configuration: configuration, options: options)
+                startSubscription(subscription, configuration: configuration, options: options, for: connection.id)
             }
         }
         if case .success(.session) = outcome {
@@ -154,6 +155,7 @@ extension Server {
         }
         connection.link.output.removeUpdates(for: subscription.rawValue)
         authorizer.subscriptionEnded(connection.id, subscription)
+        endDemand([subscription])
         holdImplicitSession(connection.id)
         agent.stopLiveUpdates(subscription)
     }

@@ -48,6 +48,9 @@ package final class Server: UpdateSink {
     private var isStopping = false
     /// The timer at the earliest deadline of what apps that left keep (``Holdings``).
     var keptTimer: (id: TimerID, deadline: MonotonicInstant)?
+    /// What each subscription of an enforcing daemon was started with, and whether the agent
+    /// runs it (``reconsiderDemand(of:)``).
+    var demands: [SubscriptionID: SubscriptionDemand] = [:]
     /// Updates kept for subscriptions re-taken by `startLiveUpdates`, to send after its reply.
     var retakenUpdates: [SubscriptionID: [KeptUpdates.Entry]] = [:]
     /// The last update sent and its JSON: the agent hands the same update to every
@@ -68,6 +71,7 @@ package final class Server: UpdateSink {
             total: configuration.maximumBufferedInputBytes, perUser: configuration.maximumBufferedInputBytesPerUser)
         self.log = log
         authorizer.peers = self
+        authorizer.decisionChanged = { [unowned self] client in reconsiderDemand(of: client) }
         authorizer.sendSessionDiagnostics = { [unowned self] client, session, flags in
             guard let connection = connections[client] else { return }
             connection.link.output.append(message: Event.sessionDiagnosticsLine(session: session.rawValue, diagnostics: flags))
@@ -212,6 +216,7 @@ package final class Server: UpdateSink {
         let holding = connection.bye == nil && !isStopping ? keepHoldings(of: connection) : holdings.removeClient(id)
         authorizer.clientDisconnected(id)
         inUseChanged(delegatedTo.sorted())
+        endDemand(holding.subscriptions)
         try? loop?.unregister(connection.descriptor)
         try? connection.descriptor.close()
         agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)
