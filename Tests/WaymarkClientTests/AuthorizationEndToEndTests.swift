@@ -328,6 +328,28 @@ struct AuthorizationEndToEndTests {
         try withheld[2].0.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
     }
 
+    @Test("granted while the device is stationary: the last fix at once, with isStationary")
+    func grantedWhileStationary() throws {
+        let board = try AuthorizedBoard(
+            policies: Self.policies, scenario: "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\ndesk 2h\n", speed: 20)
+        defer { board.stop() }
+        try board.auth("grant", "appID:org.example.full")
+        let full = try board.app(uid: 1001, appID: "org.example.full")
+        _ = try full.result("startLiveUpdates")
+        let paused = try full.next(within: 30) { ($0["update"] as? [String: Any])?["isStationary"] as? Bool == true }
+        let last = try #require((paused["update"] as? [String: Any])?["location"] as? [String: Any])
+
+        let app = try board.app(uid: 1005, appID: "org.example.asking")
+        let subscription = try #require(try app.result("startLiveUpdates")["subscription"] as? Int)
+        app.watch(for: 1)
+        #expect(app.updateDiagnostics[subscription] == [["authorizationRequestInProgress"]])
+        try board.auth("grant", "appID:org.example.asking")
+        let first = try app.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
+        let update = try #require(first["update"] as? [String: Any])
+        #expect(update["isStationary"] as? Bool == true)
+        #expect(Self.coordinate(try #require(update["location"] as? [String: Any])) == Self.coordinate(last))
+    }
+
     // MARK: Helpers
 
     /// Whether the receiver is on (acquiring or tracking) and for how many seconds it was, from

@@ -8,12 +8,16 @@ struct SubscriptionDemand {
     let options: DeliveryOptions
     /// Whether the agent runs it: a demand on the receiver.
     var isRunning = false
+    /// Whether its client was told it may not have locations (and had none from it since).
+    var wasWithheld = false
 }
 
 /// Authorization decides demand (docs/authorization.md, "In the daemon"): the subscription of
 /// an app that may not have locations now (denied, undecided, not in use, …) is no demand on
 /// the receiver. The agent does not run it; its client gets the update that says why, once
-/// per change of its flags; it starts when the app may, and stops when it may no longer.
+/// per change of its flags; it starts when the app may, and stops when it may no longer. One
+/// withheld that starts while the device is stationary gets the last fix at once, with
+/// `isStationary` (the next fix may be far off: the receiver is down while nothing moves).
 extension Server {
     /// Hands the new `subscription` of `client` to the agent, if the client may have locations.
     func startSubscription(
@@ -38,14 +42,23 @@ extension Server {
             if delivers {
                 guard !demand.isRunning else { continue }
                 demands[subscription] = SubscriptionDemand(configuration: demand.configuration, options: demand.options, isRunning: true)
+                if demand.wasWithheld { sendLastFixIfStationary(to: subscription) }
                 agent.startLiveUpdates(subscription, configuration: demand.configuration, options: demand.options)
             } else {
-                demands[subscription] = SubscriptionDemand(configuration: demand.configuration, options: demand.options, isRunning: false)
+                demands[subscription] = SubscriptionDemand(
+                    configuration: demand.configuration, options: demand.options, isRunning: false, wasWithheld: true)
                 if demand.isRunning { agent.stopLiveUpdates(subscription) }
                 // Through the authorizer, which sends only the flags, and not the same again.
                 send(LocationUpdate(location: nil, diagnostics: Diagnostics()), subscription: subscription)
             }
         }
+    }
+
+    /// Sends `subscription` the last fix with `isStationary`, if the device is stationary.
+    private func sendLastFixIfStationary(to subscription: SubscriptionID) {
+        let status = agent.status()
+        guard status.isStationary, let location = status.lastLocation else { return }
+        send(LocationUpdate(location: location, isStationary: true), subscription: subscription)
     }
 
     /// Forgets what `subscriptions`, which ended, were started with.
