@@ -350,6 +350,61 @@ struct AuthorizationEndToEndTests {
         #expect(Self.coordinate(try #require(update["location"] as? [String: Any])) == Self.coordinate(last))
     }
 
+    @Test("leak: over a long walk, a denied app and a reduced app never see a precise coordinate on any path")
+    func noLeakEndToEnd() throws {
+        // Two hours of walking, 120× faster: six reduced locations at most (one per 20 minutes).
+        let hours = 2.0
+        let speed = 120.0
+        let board = try AuthorizedBoard(
+            policies: Self.policies, scenario: "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\nwalk 2h heading=70\n", speed: Int(speed))
+        defer { board.stop() }
+        try board.auth("grant", "appID:org.example.reduced", "--accuracy", "reduced")
+        try board.auth("deny", "appID:org.example.denied")
+        var reduced = try board.app(uid: 1002, appID: "org.example.reduced")
+        let denied = try board.app(uid: 1003, appID: "org.example.denied")
+        var subscription = try #require(try reduced.result("startLiveUpdates")["subscription"] as? Int)
+        _ = try denied.result("startLiveUpdates")
+        var seen: [[String: Any]] = []
+        var deniedErrors: [String?] = []
+        let end = Date().addingTimeInterval(hours * 3600 / speed - 5)
+        var rejoined = false
+        while Date() < end {
+            for app in [reduced, denied] { app.watch(for: 2) }
+            if let location = try reduced.result("requestLocation", ["timeout": 5])["location"] as? [String: Any] { seen.append(location) }
+            if let location = (try reduced.result("status")["status"] as? [String: Any])?["lastLocation"] as? [String: Any] {
+                seen.append(location)
+            }
+            deniedErrors.append(try denied.errorCode("requestLocation", ["timeout": 5]))
+            #expect(((try denied.result("status")["status"] as? [String: Any])?["lastLocation"] as? [String: Any]) == nil)
+            if !rejoined, Date() > end.addingTimeInterval(-hours * 1800 / speed) {
+                // Halfway: the reduced app leaves and comes back; what was kept for it comes on re-take.
+                rejoined = true
+                seen += reduced.locations
+                reduced.stop()
+                Thread.sleep(forTimeInterval: 2)
+                reduced = try board.app(uid: 1002, appID: "org.example.reduced")
+                let retaken = try #require(try reduced.result("startLiveUpdates")["subscription"] as? Int)
+                #expect(retaken == subscription)
+                subscription = retaken
+                reduced.watch(for: 0.5)
+                #expect(!reduced.locations.isEmpty, "the kept updates came on re-take")
+            }
+        }
+        seen += reduced.locations
+        #expect(rejoined)
+        #expect(denied.locations.isEmpty && deniedErrors.allSatisfy { $0 == "authorizationDenied" })
+        // Every location the reduced app had is a cell's centre, bare, and they change only at
+        // the reduced cadence.
+        #expect(seen.count > 20)
+        for location in seen {
+            #expect(try #require(location["horizontalAccuracy"] as? Double) > 2_500)
+            #expect((location["speed"] as? Double ?? -1) < 0 && (location["course"] as? Double ?? -1) < 0)
+            #expect((location["verticalAccuracy"] as? Double ?? -1) < 0)
+        }
+        let centres = Set(seen.map { Self.coordinate($0) })
+        #expect(centres.count <= Int(hours * 3) + 1, "\(centres)")
+    }
+
     // MARK: Helpers
 
     /// Whether the receiver is on (acquiring or tracking) and for how many seconds it was, from
