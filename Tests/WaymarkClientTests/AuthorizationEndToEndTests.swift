@@ -150,12 +150,7 @@ struct AuthorizationEndToEndTests {
         let board = try AuthorizedBoard(policies: Self.policies)
         defer { board.stop() }
         let app = try board.app(uid: 1007, appID: "org.example.background")
-        let session = try #require(try app.result("startServiceSession", ["authorization": "whenInUse"])["session"] as? Int)
-        let subscription = try #require(try app.result("startLiveUpdates")["subscription"] as? Int)
-        app.watch(for: 1)
-        #expect(app.sessionDiagnostics[session] == [["insufficientlyInUse"]])
-        #expect(app.updateDiagnostics[subscription] == [["insufficientlyInUse"]])
-        #expect(app.locations.isEmpty)
+        let (session, subscription) = try startWithheld(app, flags: ["insufficientlyInUse"])
 
         // The chart plotter is in use (interactive) and hands its use to the logger.
         let chart = try board.app(uid: 1001, appID: "org.example.full")
@@ -212,12 +207,7 @@ struct AuthorizationEndToEndTests {
         let board = try AuthorizedBoard(policies: Self.policies)
         defer { board.stop() }
         let app = try board.app(uid: 1005, appID: "org.example.asking")
-        let session = try #require(try app.result("startServiceSession", ["authorization": "whenInUse"])["session"] as? Int)
-        let subscription = try #require(try app.result("startLiveUpdates")["subscription"] as? Int)
-        app.watch(for: 1)
-        #expect(app.sessionDiagnostics[session] == [["authorizationRequestInProgress"]])
-        #expect(app.updateDiagnostics[subscription] == [["authorizationRequestInProgress"]])
-        #expect(app.locations.isEmpty)
+        let (session, subscription) = try startWithheld(app, flags: ["authorizationRequestInProgress"])
         #expect(try board.auth("pending").contains("appID:org.example.asking  undecided, full accuracy\n  asks for whenInUse (uid 1005): Shows the boat on the chart."))
         // An app can never grant itself anything.
         #expect(try app.errorCode("authorizeApp", ["app": ["kind": "appID", "key": "org.example.asking"], "authorization": "always"]) == "permissionDenied")
@@ -421,15 +411,22 @@ struct AuthorizationEndToEndTests {
     /// An app that may not have locations: its session and updates say exactly `flags`, once,
     /// and no path gives it a location.
     private func expectWithheld(_ app: AppProcess, flags: [String]) throws {
+        _ = try startWithheld(app, flags: flags)
+        #expect(try app.errorCode("requestLocation", ["timeout": 5]) == "authorizationDenied")
+        let status = try #require(try app.result("status")["status"] as? [String: Any])
+        #expect(status["lastLocation"] == nil || status["lastLocation"] is NSNull)
+    }
+
+    /// Starts a `whenInUse` session and live updates on `app`, which may not have locations:
+    /// both say exactly `flags`, once, and no location comes.
+    private func startWithheld(_ app: AppProcess, flags: [String]) throws -> (session: Int, subscription: Int) {
         let session = try #require(try app.result("startServiceSession", ["authorization": "whenInUse"])["session"] as? Int)
         let subscription = try #require(try app.result("startLiveUpdates")["subscription"] as? Int)
         app.watch(for: 2)
         #expect(app.sessionDiagnostics[session] == [flags])
         #expect(app.updateDiagnostics[subscription] == [flags])
         #expect(app.locations.isEmpty)
-        #expect(try app.errorCode("requestLocation", ["timeout": 5]) == "authorizationDenied")
-        let status = try #require(try app.result("status")["status"] as? [String: Any])
-        #expect(status["lastLocation"] == nil || status["lastLocation"] is NSNull)
+        return (session, subscription)
     }
 
     /// `sequence` without consecutive repeats.
