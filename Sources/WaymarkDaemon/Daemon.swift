@@ -102,9 +102,9 @@ package final class Daemon {
         if let directory = options.policyDirectory {
             let files = try ConfigurationDirectory(path: directory, suffix: ".toml").read()
             configuration.policies = try PolicySet(files: files.map { ($0.path, $0.bytes) })
+            log("policies: \(configuration.policies.entries.count) entries from \(directory)")
         }
-        let policies = configuration.policies
-        let authorizer = try options.authorization.map { try $0.makeAuthorizer(policies: policies, now: { timeline.now }, log: log) }
+        let authorizer = try options.authorization.map { try $0.makeAuthorizer(now: { timeline.now }, log: log) }
             ?? .unenforced()
         if !authorizer.isEnforcing { Daemon.log("no authorization store: every client gets full-accuracy locations (give --store to enforce)") }
         server = Server(configuration: configuration, agent: agent, authorizer: authorizer, log: log)

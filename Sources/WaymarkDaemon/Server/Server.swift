@@ -48,6 +48,9 @@ package final class Server: UpdateSink {
     private var isStopping = false
     /// The timer at the earliest deadline of what apps that left keep (``Holdings``).
     var keptTimer: (id: TimerID, deadline: MonotonicInstant)?
+    /// What each subscription of an enforcing daemon was started with, and whether the agent
+    /// runs it (``reconsiderDemand(of:)``).
+    var demands: [SubscriptionID: SubscriptionDemand] = [:]
     /// Updates kept for subscriptions re-taken by `startLiveUpdates`, to send after its reply.
     var retakenUpdates: [SubscriptionID: [KeptUpdates.Entry]] = [:]
     /// The last update sent and its JSON: the agent hands the same update to every
@@ -67,6 +70,8 @@ package final class Server: UpdateSink {
         inputBudget = InputBudget(
             total: configuration.maximumBufferedInputBytes, perUser: configuration.maximumBufferedInputBytesPerUser)
         self.log = log
+        authorizer.peers = self
+        authorizer.decisionChanged = { [unowned self] client in reconsiderDemand(of: client) }
         authorizer.sendSessionDiagnostics = { [unowned self] client, session, flags in
             guard let connection = connections[client] else { return }
             connection.link.output.append(message: Event.sessionDiagnosticsLine(session: session.rawValue, diagnostics: flags))
@@ -132,7 +137,6 @@ package final class Server: UpdateSink {
             try? descriptor.close()
             return
         }
-        var admitted: ClientID?
         do throws(SystemError) {
             let peer = try descriptor.peerProcess()
             let credentials = peer.credentials
@@ -146,8 +150,6 @@ package final class Server: UpdateSink {
             }
             try descriptor.setSendBufferSize(configuration.sendBufferBytes)
             lastClientID = lastClientID.next
-            admitted = lastClientID
-            authorizer.clientConnected(lastClientID, peer: peer)
             let connection = Connection(id: lastClientID, descriptor: descriptor, peer: peer, policies: configuration.policies)
             try loop?.register(descriptor, for: connection.link.interest) { [weak self] _, events in
                 self?.handle(events, on: connection.id)
@@ -158,7 +160,6 @@ package final class Server: UpdateSink {
             expectHello(from: connection)
             agent.clientConnected(connection.id, credentials: credentials)
         } catch {
-            if let admitted { authorizer.clientDisconnected(admitted) }
             log("refused a client: \(error)")
             try? descriptor.close()
         }
@@ -210,8 +211,12 @@ package final class Server: UpdateSink {
         connectionsPerUser[user] = held == 0 ? nil : held
         releaseInput(of: connection)
         if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
+        // What it delegated ends with it.
+        let delegatedTo = holdings.delegations.receivers(givenBy: id)
         let holding = connection.bye == nil && !isStopping ? keepHoldings(of: connection) : holdings.removeClient(id)
         authorizer.clientDisconnected(id)
+        inUseChanged(delegatedTo.sorted())
+        endDemand(holding.subscriptions)
         try? loop?.unregister(connection.descriptor)
         try? connection.descriptor.close()
         agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)
