@@ -112,7 +112,9 @@ package final class Authorizer {
 
     /// The client is gone, with its sessions.
     func clientDisconnected(_ client: ClientID) {
-        guard let record = clients.removeValue(forKey: client), let app = record.app else { return }
+        let removed = clients.removeValue(forKey: client)
+        clients.releaseSpareCapacity()
+        guard let app = removed?.app else { return }
         members[app]?.remove(client)
         if members[app]?.isEmpty == true { members[app] = nil }
         refresh(app)

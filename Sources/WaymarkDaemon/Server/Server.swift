@@ -204,6 +204,7 @@ package final class Server: UpdateSink {
     /// `bye` or the server stops, waits for its app to re-take it (``keepHoldings(of:)``).
     func disconnect(_ id: ClientID, reason: String?) {
         guard let connection = connections.removeValue(forKey: id) else { return }
+        connections.releaseSpareCapacity()
         if let reason { log("client \(id) (pid \(connection.credentials.pid)) disconnected: \(reason)") }
         let user = connection.credentials.uid
         let held = connectionsPerUser[user, default: 1] - 1
