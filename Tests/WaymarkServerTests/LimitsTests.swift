@@ -25,7 +25,7 @@ struct LimitsTests {
     }
 
     @Test func oneUserMayHoldOnlyItsShareOfConnections() async throws {
-        try await withDaemon(configure: { $0.maximumClientsPerUser = 3; $0.uncappedUsers = [] }) { daemon in
+        try await withDaemon(configure: { $0.maximumClientsPerUser = 3; $0.privilegedUsers = [] }) { daemon in
             var held = try (0..<3).map { _ in try RawClient(path: daemon.path) }
             for client in held { try client.hello() }
             let refused = try RawClient(path: daemon.path)
@@ -35,6 +35,33 @@ struct LimitsTests {
             let admitted = try RawClient(path: daemon.path)
             #expect(try admitted.hello().operation == .hello)
             #expect(await daemon.onLoop { $0.counters.clientsRefusedOverUserCap } == 1)
+        }
+    }
+
+    @Test func rootAndTheDaemonsOwnUserLeaveSlotsForTheOthers() async throws {
+        // The tests' user is the daemon's own: privileged, but not to the last slot.
+        try await withDaemon(configure: { $0.maximumClients = 8; $0.clientsReservedForOtherUsers = 3 }) { daemon in
+            var held = try (0..<5).map { _ in try RawClient(path: daemon.path) }
+            for client in held { try client.hello() }
+            let refused = try RawClient(path: daemon.path)
+            #expect(try refused.isClosedByPeer())
+            #expect(await daemon.onLoop { $0.counters.clientsRefusedOverUserCap } == 1)
+            #expect(await daemon.onLoop { $0.clientCount } == 5)
+            held.removeLast()
+            try await waitUntil { await daemon.onLoop { $0.clientCount } == 4 }
+            #expect(try RawClient(path: daemon.path).hello().operation == .hello)
+        }
+    }
+
+    @Test func theInputBudgetHoldsRootAndTheDaemonsOwnUserToo() async throws {
+        let partial = Array(#"{"id":1,"op":"status","padding":""#.utf8) + [UInt8](repeating: 0x78, count: 60_000)
+        try await withDaemon(configure: { $0.maximumBufferedInputBytesPerUser = 256 << 10 }) { daemon in
+            #expect(await daemon.onLoop { $0.configuration.privilegedUsers.contains(getuid()) })
+            let holders = try (0..<8).map { _ in try RawClient(path: daemon.path) }
+            for holder in holders { try? holder.write(partial) }
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(await daemon.onLoop { $0.counters.clientsRefusedOverInputBudget } > 0)
+            #expect(await daemon.onLoop { $0.bufferedInputBytes } <= 256 << 10)
         }
     }
 

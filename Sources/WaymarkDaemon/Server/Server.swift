@@ -138,7 +138,7 @@ package final class Server: UpdateSink {
             let credentials = peer.credentials
             let user = credentials.uid
             let held = connectionsPerUser[user, default: 0]
-            guard held < configuration.maximumClientsPerUser || configuration.uncappedUsers.contains(user) else {
+            guard held < configuration.connectionLimit(of: user) else {
                 counters.clientsRefusedOverUserCap += 1
                 log("refused a client of uid \(user): it holds \(held) connections already")
                 try? descriptor.close()
