@@ -111,9 +111,15 @@ package final class Server: UpdateSink {
 
     // MARK: Connections
 
+    /// Connections accepted per turn of the loop at most: each costs a few system calls (its
+    /// peer's `/proc` facts among them), and thousands connecting at once must not hold the
+    /// loop from the clients already connected; the loop reports the listener again on its
+    /// next turn while connections wait.
+    static let maximumAcceptsPerTurn = 64
+
     private func acceptClients() {
         guard let listener else { return }
-        while true {
+        for _ in 0..<Self.maximumAcceptsPerTurn {
             let accepted: FileDescriptor?
             do throws(SystemError) {
                 accepted = try listener.accept()
