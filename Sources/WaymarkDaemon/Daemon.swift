@@ -121,6 +121,7 @@ package final class Daemon {
     /// Runs until SIGTERM or SIGINT. A failure after the server started listening closes the
     /// socket and removes its file, so no stale socket is left behind.
     package func run() throws {
+        Heap.fixReturnThresholds()
         try server.start(on: loop)
         do {
             try agent.start()

@@ -100,7 +100,9 @@ package final class Authorizer {
 
     /// The client is gone, with its sessions.
     func clientDisconnected(_ client: ClientID) {
-        guard let app = clients.removeValue(forKey: client)?.app else { return }
+        let removed = clients.removeValue(forKey: client)
+        clients.releaseSpareCapacity()
+        guard let app = removed?.app else { return }
         members[app]?.remove(client)
         if members[app]?.isEmpty == true { members[app] = nil }
         refresh(app)
@@ -347,11 +349,12 @@ package final class Authorizer {
         refreshAll()
     }
 
-    /// `authorizationApps`.
-    func apps(for client: ClientID) throws(ProtocolError) -> AuthorizationApps {
+    /// `authorizationApps`: the page after `after`.
+    func apps(for client: ClientID, after: AppReference?) throws(ProtocolError) -> AuthorizationApps {
         let (proof, _) = try verify(client)
         return AuthorizationApps(
-            locationServicesEnabled: book.snapshot.locationServicesEnabled, apps: book.apps(by: proof).map(AuthorizationAppEntry.init))
+            locationServicesEnabled: book.snapshot.locationServicesEnabled,
+            page: book.apps(by: proof).map(AuthorizationAppEntry.init), after: after)
     }
 
     /// `authorizeApp`.
@@ -403,6 +406,8 @@ package final class Authorizer {
             let kinds = AppIdentity.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ProtocolError(.invalidMessage, "app: expected a kind (\(kinds)) and a key, found \(reference)")
         }
+        // The longest key an app has: an executable's path, at most PATH_MAX.
+        guard reference.key.utf8.count <= 4_096 else { throw ProtocolError(.invalidMessage, "app.key: at most 4096 bytes") }
         return AppIdentity(kind, reference.key)
     }
 }

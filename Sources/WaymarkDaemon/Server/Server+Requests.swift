@@ -90,7 +90,7 @@ extension Server {
             try authorizer.stopSession(connection.id, SessionID(rawValue: session))
             authorizer.refresh(client: connection.id)
             return .done
-        case .authorizationApps: return .apps(try authorizer.apps(for: connection.id))
+        case .authorizationApps(let after): return .apps(try authorizer.apps(for: connection.id, after: after))
         case .authorizeApp(let request):
             try authorizer.authorize(request, by: connection.id)
             return .done

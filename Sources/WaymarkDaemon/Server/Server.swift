@@ -116,9 +116,15 @@ package final class Server: UpdateSink {
 
     // MARK: Connections
 
+    /// Connections accepted per turn of the loop at most: each costs a few system calls (its
+    /// peer's `/proc` facts among them), and thousands connecting at once must not hold the
+    /// loop from the clients already connected; the loop reports the listener again on its
+    /// next turn while connections wait.
+    static let maximumAcceptsPerTurn = 64
+
     private func acceptClients() {
         guard let listener else { return }
-        while true {
+        for _ in 0..<Self.maximumAcceptsPerTurn {
             let accepted: FileDescriptor?
             do throws(SystemError) {
                 accepted = try listener.accept()
@@ -142,7 +148,7 @@ package final class Server: UpdateSink {
             let credentials = peer.credentials
             let user = credentials.uid
             let held = connectionsPerUser[user, default: 0]
-            guard held < configuration.maximumClientsPerUser || configuration.uncappedUsers.contains(user) else {
+            guard held < configuration.connectionLimit(of: user) else {
                 counters.clientsRefusedOverUserCap += 1
                 log("refused a client of uid \(user): it holds \(held) connections already")
                 try? descriptor.close()
@@ -205,6 +211,7 @@ package final class Server: UpdateSink {
     /// `bye` or the server stops, waits for its app to re-take it (``keepHoldings(of:)``).
     func disconnect(_ id: ClientID, reason: String?) {
         guard let connection = connections.removeValue(forKey: id) else { return }
+        connections.releaseSpareCapacity()
         if let reason { log("client \(id) (pid \(connection.credentials.pid)) disconnected: \(reason)") }
         let user = connection.credentials.uid
         let held = connectionsPerUser[user, default: 1] - 1
