@@ -170,10 +170,8 @@ package final class Agent: AgentService {
             switch action {
             case .deliver(let update, let subscription):
                 sink?.send(update, subscription: subscription)
-            case .deliverBatch:
-                // Batching is not asked for on the wire yet (issue 14): the protocol's
-                // startLiveUpdates has no batch member, so no subscription here has one.
-                break
+            case .deliverBatch(let updates, let overflow, let subscription):
+                sink?.send(batch: updates, overflow: overflow, subscription: subscription)
             case .complete(let request, let result):
                 sink?.send(result, request: request)
             case .receiverPower(let on, let reason):

@@ -44,6 +44,9 @@ package protocol AgentService: AnyObject {
 package protocol UpdateSink: AnyObject {
     /// Delivers a live update.
     func send(_ update: LocationUpdate, subscription: SubscriptionID)
+    /// Delivers a deferred subscription's batch, oldest first, with how many older updates
+    /// it dropped because it was full.
+    func send(batch updates: [LocationUpdate], overflow: Int, subscription: SubscriptionID)
     /// Answers a `requestLocation` request.
     func send(_ result: Result<Location, LocationError>, request: RequestID)
 }
