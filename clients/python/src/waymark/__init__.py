@@ -18,6 +18,7 @@ from .connection import PROTOCOL_VERSION
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationError, LocationUnknown, Refused, WaymarkError
 from .model import (
     CONSTELLATIONS,
+    Batching,
     Diagnostics,
     DilutionOfPrecision,
     EventLoopCounts,
@@ -40,6 +41,7 @@ __all__ = [
     "CONSTELLATIONS",
     "MAXIMUM_TIMEOUT",
     "PROTOCOL_VERSION",
+    "Batching",
     "Client",
     "DaemonProtocolError",
     "DaemonUnavailable",

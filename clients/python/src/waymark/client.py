@@ -20,7 +20,7 @@ from typing import Any, AsyncIterator, Callable
 
 from .connection import Connection, resolving
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationUnknown, Refused, WaymarkError
-from .model import Diagnostics, LiveConfiguration, Location, LocationUpdate, StatusReport, decode_location, decode_status, decode_update
+from .model import Batching, Diagnostics, LiveConfiguration, Location, LocationUpdate, StatusReport, decode_location, decode_status, decode_update
 from .socket_path import SocketTrust, client_candidates
 from .wire import Fields
 
@@ -35,11 +35,11 @@ _LONGEST_RECONNECT_DELAY = 5.0
 class _Subscription:
     """One live-updates iterator's state, which outlives connections."""
 
-    def __init__(self, configuration: LiveConfiguration, options: dict[str, float | bool]) -> None:
+    def __init__(self, configuration: LiveConfiguration, options: dict[str, Any], buffered: int = UPDATE_BUFFER) -> None:
         self.configuration = configuration
         #: The delivery options, as the members of ``startLiveUpdates`` that are not defaults.
         self.options = options
-        self.updates: collections.deque[LocationUpdate] = collections.deque(maxlen=UPDATE_BUFFER)
+        self.updates: collections.deque[LocationUpdate] = collections.deque(maxlen=buffered)
         self.arrived = asyncio.Event()
         self.failure: WaymarkError | None = None
         #: The connection the subscription was started on, and the daemon's number for it there.
@@ -91,25 +91,32 @@ class Client:
         *,
         distance_filter: float = 0,
         minimum_interval: float = 0,
+        batching: Batching | None = None,
         passive: bool = False,
     ) -> AsyncIterator[LocationUpdate]:
         """Live location updates, as Core Location's ``CLLocationUpdate.liveUpdates``. A location
         comes only ``distance_filter`` metres or more from the last one delivered, and
-        ``minimum_interval`` seconds or more after it; a ``passive`` subscription never powers
-        the receiver and gets the fixes others cause (docs/semantics.md, "Delivery options"). Updates
+        ``minimum_interval`` seconds or more after it; with ``batching`` the locations are held
+        and come together, in the order taken, when a batch is delivered; a ``passive``
+        subscription never powers the receiver and gets the fixes others cause
+        (docs/semantics.md, "Delivery options"). Updates
         start when iteration starts and stop when the iterator is closed (``aclose()``,
         ``contextlib.aclosing``) or dropped (the ``async for`` loop was left). While the daemon
         is unreachable an update without a location and with ``daemon_unavailable`` comes,
         and updates continue once the client has reconnected. Raises ``Refused`` when the
         daemon refuses the subscription, ``DaemonProtocolError`` when it speaks no protocol."""
-        options: dict[str, float | bool] = {}
+        options: dict[str, Any] = {}
         if distance_filter:
             options["distanceFilter"] = float(distance_filter)
         if minimum_interval:
             options["minimumInterval"] = float(minimum_interval)
+        if batching is not None:
+            options["batch"] = batching.members()
         if passive:
             options["passive"] = True
-        subscription = _Subscription(LiveConfiguration(configuration), options)
+        # Room for a whole batch beside the updates an ordinary subscription may fall behind by.
+        buffered = UPDATE_BUFFER + (batching.capacity if batching is not None else 0)
+        subscription = _Subscription(LiveConfiguration(configuration), options, buffered)
         local = next(self._next_local)
         self._subscriptions[local] = subscription
         try:
@@ -165,9 +172,18 @@ class Client:
         if local is not None and local in self._subscriptions:
             self._subscriptions[local].deliver(update)
 
+    def _route_batch(self, fields: Fields) -> None:
+        """A deferred subscription's batch (or one part of it): its updates in the order taken."""
+        local = self._local_ids.get(fields.integer("subscription"))
+        values = fields.array("updates")
+        updates = [decode_update(fields.element("updates", index, value)) for index, value in enumerate(values)]
+        if local is not None and local in self._subscriptions:
+            for update in updates:
+                self._subscriptions[local].deliver(update)
+
     #: What each event does, by its ``event`` name; events this version does not know are
     #: skipped (a newer daemon may send them).
-    _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {"update": _route_update}
+    _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {"update": _route_update, "batch": _route_batch}
 
     # Location requests
 
@@ -311,13 +327,14 @@ def live_updates(
     *,
     distance_filter: float = 0,
     minimum_interval: float = 0,
+    batching: Batching | None = None,
     passive: bool = False,
 ) -> AsyncIterator[LocationUpdate]:
     """``Client.live_updates`` on the shared client."""
 
     async def updates() -> AsyncIterator[LocationUpdate]:
         live = shared().live_updates(
-            configuration, distance_filter=distance_filter, minimum_interval=minimum_interval, passive=passive)
+            configuration, distance_filter=distance_filter, minimum_interval=minimum_interval, batching=batching, passive=passive)
         async with contextlib.aclosing(live) as inner:
             async for update in inner:
                 yield update

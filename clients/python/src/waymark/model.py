@@ -25,6 +25,26 @@ class LiveConfiguration(str, enum.Enum):
     AIRBORNE = "airborne"
 
 
+@dataclasses.dataclass(frozen=True)
+class Batching:
+    """Deferred delivery, as the Swift library's ``Batching`` and Core Location's
+    ``allowDeferredLocationUpdates(untilTraveled:timeout:)``: locations are held until the device
+    has travelled ``distance`` metres along them (``None``: time alone) or the oldest held one is
+    ``timeout`` seconds old, then delivered together; a batch holds at most ``capacity`` updates
+    (1 ... 1000), the newest kept (docs/semantics.md, "Delivery options")."""
+
+    timeout: float
+    distance: float | None = None
+    capacity: int = 100
+
+    def members(self) -> dict[str, float | int]:
+        """The ``batch`` member of ``startLiveUpdates``."""
+        members: dict[str, float | int] = {"timeout": float(self.timeout), "capacity": int(self.capacity)}
+        if self.distance is not None:
+            members["distance"] = float(self.distance)
+        return members
+
+
 class FixMode(str, enum.Enum):
     """The fix's dimension."""
 
