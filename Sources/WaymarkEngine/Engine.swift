@@ -43,6 +43,8 @@ package struct Engine: Sendable {
     package private(set) var counters = Counters()
     /// The newest location, delivered or not.
     package private(set) var lastLocation: Location?
+    /// When the engine got ``lastLocation``.
+    package private(set) var lastLocationReceived: Instant?
     /// Why stationary detection runs on the GPS alone, if it does.
     package private(set) var accelerometerFailure: String?
 
@@ -178,6 +180,7 @@ package struct Engine: Sendable {
     private mutating func handle(_ fix: Fix, at now: Instant, actions: inout [EngineAction]) {
         guard receiverOn, let location = Location(fix: fix, isSimulated: settings.isSimulated) else { return }
         lastLocation = location
+        lastLocationReceived = now
         lastUsableFix = now
         orbitUpkeep.fixArrived(at: now)
         ledger.enter(.tracking, at: now, reason: locationAvailable ? "first fix" : "fix regained")

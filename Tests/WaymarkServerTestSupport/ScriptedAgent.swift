@@ -108,6 +108,10 @@ package final class ScriptedAgent: AgentService, Sendable {
 
     package func status() -> StatusReport { report }
 
+    package func lastKnownLocation() -> LastKnownLocation? {
+        report.lastLocation.map { LastKnownLocation(location: $0, age: .zero) }
+    }
+
     private func record(_ call: Call) {
         state.withLock { $0.calls.append(call) }
     }

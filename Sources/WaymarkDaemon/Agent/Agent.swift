@@ -110,6 +110,11 @@ package final class Agent: AgentService {
         feed(.cancelRequest(request))
     }
 
+    package func lastKnownLocation() -> LastKnownLocation? {
+        guard let location = engine.lastLocation, let received = engine.lastLocationReceived else { return nil }
+        return LastKnownLocation(location: location, age: timeline.now - received)
+    }
+
     package func status() -> StatusReport {
         let now = timeline.now
         let ledger = engine.ledger

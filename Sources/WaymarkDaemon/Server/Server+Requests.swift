@@ -71,6 +71,13 @@ extension Server {
         case .cancelRequest(let id):
             try cancelRequest(id, connection)
             return .done
+        case .lastKnownLocation:
+            let last = agent.lastKnownLocation()
+            // What the app may see now, as on every path; the age stays the fix's.
+            guard let location = try authorizer.lastLocation(last?.location, for: connection.id), let age = last?.age else {
+                return .lastKnown(nil)
+            }
+            return .lastKnown(LastKnownLocation(location: location, age: age))
         case .startBackgroundActivitySession: return .session(try startBackgroundActivity(connection).rawValue)
         case .stopBackgroundActivitySession(let session):
             try invalidateBackgroundActivity(BackgroundActivityID(rawValue: session), connection)
@@ -131,7 +138,7 @@ extension Server {
 
     private func statusReport(for connection: Connection) -> StatusReport {
         var report = agent.status()
-        report.lastLocation = authorizer.lastLocation(report.lastLocation, for: connection.id)
+        report.lastLocation = (try? authorizer.lastLocation(report.lastLocation, for: connection.id)) ?? nil
         report.connectedApps = authorizer.connectedApps(for: connection.id) { connections[$0]?.credentials }
         report.clients = connections.count
         report.liveSubscriptions = holdings.subscriptionCount
