@@ -98,6 +98,33 @@ class BatchedWalk(WithDaemon):
         self.assertEqual(refused.exception.code, waymark.ErrorCode.INVALID_MESSAGE)
 
 
+class LastKnown(WithDaemon):
+    """A walk that ends on a desk, 10 times faster than real time."""
+
+    async def test_none_before_the_first_fix_then_the_location_ageing(self) -> None:
+        self.assertIsNone(await self.client.last_known_location())
+        self.assertEqual((await self.client.status()).transitions, 0)
+        requested = await self.client.request_location(timeout=30)
+
+        async def receiver_down() -> bool:
+            return (await self.client.status()).receiver_power_state not in ("acquiring", "tracking")
+
+        await eventually(receiver_down, seconds=20)
+        transitions = (await self.client.status()).transitions
+        first = await self.client.last_known_location()
+        assert first is not None
+        self.assertGreaterEqual(first.location.timestamp, requested.timestamp)
+        self.assertGreaterEqual(first.age, 0)
+        await asyncio.sleep(0.5)
+        second = await self.client.last_known_location()
+        assert second is not None
+        # The receiver stays down (asking never powers it): the same location, ten daemon
+        # seconds older a second, at least the 5 s slept.
+        self.assertEqual(second.location, first.location)
+        self.assertGreaterEqual(second.age - first.age, 5 * 0.99)
+        self.assertEqual((await self.client.status()).transitions, transitions)
+
+
 class WalkThenDesk(WithDaemon):
     """A walk that ends on a desk, 10 times faster than real time."""
 

@@ -13,7 +13,7 @@ semantics, over its Unix socket (docs/protocol.md). asyncio, standard library on
     asyncio.run(main())
 """
 
-from .client import MAXIMUM_TIMEOUT, Client, live_updates, request_location, shared, status
+from .client import MAXIMUM_TIMEOUT, Client, last_known_location, live_updates, request_location, shared, status
 from .connection import PROTOCOL_VERSION
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationError, LocationUnknown, Refused, WaymarkError
 from .model import (
@@ -24,6 +24,7 @@ from .model import (
     EventLoopCounts,
     FixMode,
     FixQuality,
+    LastKnownLocation,
     LiveConfiguration,
     Location,
     LocationUpdate,
@@ -51,6 +52,7 @@ __all__ = [
     "EventLoopCounts",
     "FixMode",
     "FixQuality",
+    "LastKnownLocation",
     "LiveConfiguration",
     "Location",
     "LocationDenied",
@@ -65,6 +67,7 @@ __all__ = [
     "SourceInformation",
     "StatusReport",
     "WaymarkError",
+    "last_known_location",
     "live_updates",
     "request_location",
     "shared",

@@ -20,7 +20,19 @@ from typing import Any, AsyncIterator, Callable
 
 from .connection import Connection, resolving
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationUnknown, Refused, WaymarkError
-from .model import Batching, Diagnostics, LiveConfiguration, Location, LocationUpdate, StatusReport, decode_location, decode_status, decode_update
+from .model import (
+    Batching,
+    Diagnostics,
+    LastKnownLocation,
+    LiveConfiguration,
+    Location,
+    LocationUpdate,
+    StatusReport,
+    decode_last_known_location,
+    decode_location,
+    decode_status,
+    decode_update,
+)
 from .socket_path import SocketTrust, client_candidates
 from .wire import Fields
 
@@ -221,6 +233,18 @@ class Client:
             raise
         return decode_location(Fields(result, "result").fields("location"))
 
+    async def last_known_location(self) -> LastKnownLocation | None:
+        """The newest location the daemon has, however old, and its age, as Core Location's
+        ``CLLocationManager.location``: ``None`` before the first fix. Asking never powers the
+        receiver. Raises ``LocationDenied`` when the app is not authorized, ``DaemonUnavailable``."""
+        try:
+            result = await self._request("lastKnownLocation")
+        except Refused as error:
+            if error.code == ErrorCode.AUTHORIZATION_DENIED.value:
+                raise LocationDenied(error.message) from None
+            raise
+        return decode_last_known_location(Fields(result, "result"))
+
     @staticmethod
     def _withdraw(connection: Connection, request_id: int) -> None:
         if connection.forget(request_id):
@@ -350,3 +374,8 @@ async def request_location(desired_accuracy: float = 0.0, timeout: float = 30.0)
 async def status() -> StatusReport:
     """``Client.status`` on the shared client."""
     return await shared().status()
+
+
+async def last_known_location() -> LastKnownLocation | None:
+    """``Client.last_known_location`` on the shared client."""
+    return await shared().last_known_location()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import enum
+import math
 import re
 from typing import Any
 
@@ -43,6 +44,27 @@ class Batching:
         if self.distance is not None:
             members["distance"] = float(self.distance)
         return members
+
+
+@dataclasses.dataclass(frozen=True)
+class LastKnownLocation:
+    """The newest location the daemon has, however old, as the Swift library's
+    ``LastKnownLocation`` and Core Location's ``CLLocationManager.location``: ``age`` is the
+    seconds since the daemon got it, on its monotonic clock."""
+
+    location: Location
+    age: float
+
+
+def decode_last_known_location(fields: Fields) -> LastKnownLocation | None:
+    """The result of ``lastKnownLocation``: ``None`` when ``location`` is null."""
+    location = fields.optional_fields("location")
+    if location is None:
+        return None
+    age = fields.double("age")
+    if not (math.isfinite(age) and age >= 0):
+        raise DaemonProtocolError(f"{fields.path}.age: expected a finite number of seconds, at least 0, found {age}")
+    return LastKnownLocation(decode_location(location), age)
 
 
 class FixMode(str, enum.Enum):
