@@ -54,11 +54,11 @@ extension Server {
         return ended
     }
 
-    /// The app's kept subscription with `configuration`, now held by `connection`, if there
-    /// is one; its kept updates wait in ``retakenUpdates`` for the reply to go first.
-    func retakeSubscription(_ configuration: LiveConfiguration, for connection: Connection) -> SubscriptionID? {
+    /// The app's kept subscription with `terms`, now held by `connection`, if there is one;
+    /// its kept updates wait in ``retakenUpdates`` for the reply to go first.
+    func retakeSubscription(_ terms: Holdings.LiveTerms, for connection: Connection) -> SubscriptionID? {
         guard let app = connection.app,
-            let retaken = holdings.retakeSubscription(of: app, configuration: configuration, by: connection.id)
+            let retaken = holdings.retakeSubscription(of: app, terms, by: connection.id)
         else { return nil }
         log("client \(connection.id) re-took subscription \(retaken.subscription) with \(retaken.updates.count) kept updates")
         retakenUpdates[retaken.subscription] = retaken.updates

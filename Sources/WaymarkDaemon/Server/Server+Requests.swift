@@ -61,7 +61,8 @@ extension Server {
         }
         switch operation {
         case .status: return .status(statusReport(for: connection))
-        case .startLiveUpdates(let configuration, _): return .subscription(try subscribe(connection, configuration).rawValue)
+        case .startLiveUpdates(let configuration, let options):
+            return .subscription(try subscribe(connection, Holdings.LiveTerms(configuration: configuration, options: options)).rawValue)
         case .stopLiveUpdates(let subscription):
             try unsubscribe(SubscriptionID(rawValue: subscription), connection)
             return .done
@@ -146,12 +147,12 @@ extension Server {
         return report
     }
 
-    private func subscribe(_ connection: Connection, _ live: LiveConfiguration) throws(ProtocolError) -> SubscriptionID {
-        if let retaken = retakeSubscription(live, for: connection) { return retaken }
+    private func subscribe(_ connection: Connection, _ terms: Holdings.LiveTerms) throws(ProtocolError) -> SubscriptionID {
+        if let retaken = retakeSubscription(terms, for: connection) { return retaken }
         guard holdings.subscriptionCount(of: connection.id) < configuration.maximumSubscriptionsPerClient else {
             throw ProtocolError(.limitExceeded, "a connection may hold \(configuration.maximumSubscriptionsPerClient) live-updates subscriptions")
         }
-        return holdings.addSubscription(for: connection.id, configuration: live)
+        return holdings.addSubscription(for: connection.id, terms)
     }
 
     private func unsubscribe(_ subscription: SubscriptionID, _ connection: Connection) throws(ProtocolError) {
