@@ -15,6 +15,7 @@ semantics, over its Unix socket (docs/protocol.md). asyncio, standard library on
 
 from .client import MAXIMUM_TIMEOUT, Client, last_known_location, live_updates, request_location, shared, status
 from .connection import PROTOCOL_VERSION
+from .sessions import AuthorizationRequirement, BackgroundActivitySession, ServiceSession
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationError, LocationUnknown, Refused, WaymarkError
 from .model import (
     CONSTELLATIONS,
@@ -42,6 +43,8 @@ __all__ = [
     "CONSTELLATIONS",
     "MAXIMUM_TIMEOUT",
     "PROTOCOL_VERSION",
+    "AuthorizationRequirement",
+    "BackgroundActivitySession",
     "Batching",
     "Client",
     "DaemonProtocolError",
@@ -63,6 +66,7 @@ __all__ = [
     "PowerTransition",
     "Refused",
     "SatelliteCounts",
+    "ServiceSession",
     "Source",
     "SourceInformation",
     "StatusReport",

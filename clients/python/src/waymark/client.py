@@ -16,7 +16,7 @@ import itertools
 import math
 import os
 import weakref
-from typing import Any, AsyncIterator, Callable
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable
 
 from .connection import Connection, resolving
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationUnknown, Refused, WaymarkError
@@ -35,6 +35,9 @@ from .model import (
 )
 from .socket_path import SocketTrust, client_candidates
 from .wire import Fields
+
+if TYPE_CHECKING:
+    from .sessions import HeldSession
 
 #: The longest timeout ``request_location`` may ask for, seconds.
 MAXIMUM_TIMEOUT = 600.0
@@ -91,6 +94,9 @@ class Client:
         self._connecting = asyncio.Lock()
         self._subscriptions: dict[int, _Subscription] = {}
         self._local_ids: dict[int, int] = {}
+        #: Sessions held (``sessions.py``), by local number, and the daemon's numbers for them.
+        self._sessions: dict[int, HeldSession] = {}
+        self._session_ids: dict[int, int] = {}
         self._next_local = itertools.count(1)
         self._reconnecting: asyncio.Task[None] | None = None
         self._reconnect_delay = _FIRST_RECONNECT_DELAY
@@ -193,9 +199,73 @@ class Client:
             for update in updates:
                 self._subscriptions[local].deliver(update)
 
+    def _route_session_diagnostics(self, fields: Fields) -> None:
+        local = self._session_ids.get(fields.integer("session"))
+        diagnostics = Diagnostics.from_names(fields.strings("diagnostics"))
+        if local is not None and local in self._sessions:
+            self._sessions[local].deliver(diagnostics)
+
     #: What each event does, by its ``event`` name; events this version does not know are
     #: skipped (a newer daemon may send them).
-    _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {"update": _route_update, "batch": _route_batch}
+    _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {
+        "update": _route_update,
+        "batch": _route_batch,
+        "sessionDiagnostics": _route_session_diagnostics,
+    }
+
+    # Sessions
+
+    async def hold(self, held: HeldSession) -> int:
+        """Starts a session (``sessions.py``) and keeps it through reconnects; returns its
+        local number for ``release``. Raises ``Refused`` when the daemon refuses it."""
+        local = next(self._next_local)
+        self._sessions[local] = held
+        try:
+            connection = await self._connected()
+            # A connection opened just now started every session, this one too.
+            if held.started_on is not connection:
+                self._start_session(connection, local)
+            await held.started
+        except BaseException:
+            self.release(local)
+            raise
+        return local
+
+    def release(self, local: int) -> None:
+        """Ends a session ``hold`` started."""
+        held = self._sessions.pop(local, None)
+        if held is None:
+            return
+        held.arrived.set()
+        if held.daemon_id is not None:
+            self._session_ids.pop(held.daemon_id, None)
+            if self._connection is not None:
+                self._connection.send(held.stop, {"session": held.daemon_id}, _ignore)
+
+    def _start_session(self, connection: Connection, local: int) -> None:
+        held = self._sessions[local]
+        held.started_on = connection
+
+        def started(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
+            if error is not None:
+                if not isinstance(error, DaemonUnavailable):
+                    self._sessions.pop(local, None)
+                    held.fail(error)
+                return
+            try:
+                daemon_id = Fields(result, "result").integer("session")
+            except WaymarkError as failure:
+                held.fail(failure)
+                return
+            if self._sessions.get(local) is not held:
+                connection.send(held.stop, {"session": daemon_id}, _ignore)
+                return
+            held.daemon_id = daemon_id
+            self._session_ids[daemon_id] = local
+            if not held.started.done():
+                held.started.set_result(None)
+
+        connection.send(held.start, held.parameters, started)
 
     # Location requests
 
@@ -273,6 +343,9 @@ class Client:
         subscriptions, self._subscriptions = self._subscriptions, {}
         for subscription in subscriptions.values():
             subscription.fail(DaemonUnavailable("the client was closed"))
+        sessions, self._sessions = self._sessions, {}
+        for held in sessions.values():
+            held.fail(DaemonUnavailable("the client was closed"))
         if self._connection is not None:
             self._connection.close()
 
@@ -283,6 +356,9 @@ class Client:
                 connection = await Connection.open(paths, SocketTrust.current(), self._app_id, self._route_event, self._lost)
                 self._connection = connection
                 self._reconnect_delay = _FIRST_RECONNECT_DELAY
+                # Sessions first, as the Swift library: what they keep is re-taken by them.
+                for local in sorted(self._sessions):
+                    self._start_session(connection, local)
                 for local in sorted(self._subscriptions):
                     self._start(connection, local)
             return self._connection
@@ -295,12 +371,18 @@ class Client:
     def _lost(self, error: WaymarkError) -> None:
         self._connection = None
         self._local_ids = {}
+        self._session_ids = {}
         for subscription in self._subscriptions.values():
             subscription.started_on = subscription.daemon_id = None
+        for held in self._sessions.values():
+            held.started_on = held.daemon_id = None
         if isinstance(error, DaemonProtocolError):
             subscriptions, self._subscriptions = self._subscriptions, {}
             for subscription in subscriptions.values():
                 subscription.fail(error)
+            sessions, self._sessions = self._sessions, {}
+            for held in sessions.values():
+                held.fail(error)
             return
         self._announce_unavailable()
         self._schedule_reconnect()
@@ -313,11 +395,11 @@ class Client:
                 subscription.deliver(LocationUpdate(location=None, diagnostics=Diagnostics(daemon_unavailable=True)))
 
     def _schedule_reconnect(self) -> None:
-        if self._subscriptions and (self._reconnecting is None or self._reconnecting.done()):
+        if (self._subscriptions or self._sessions) and (self._reconnecting is None or self._reconnecting.done()):
             self._reconnecting = asyncio.ensure_future(self._reconnect())
 
     async def _reconnect(self) -> None:
-        while self._subscriptions and self._connection is None:
+        while (self._subscriptions or self._sessions) and self._connection is None:
             await asyncio.sleep(self._reconnect_delay)
             self._reconnect_delay = min(self._reconnect_delay * 2, _LONGEST_RECONNECT_DELAY)
             try:
@@ -327,6 +409,8 @@ class Client:
             except WaymarkError as error:
                 for subscription in self._subscriptions.values():
                     subscription.fail(error)
+                for held in self._sessions.values():
+                    held.fail(error)
                 return
 
 
