@@ -2,10 +2,10 @@
 daemon, as the Swift library's ``LocationUpdate.liveUpdates``, ``Location.requestLocation`` and
 ``WaymarkAgent.status``.
 
-Extension point: the operations of protocol versions 2 (sessions) and 3 (monitors) will be
-methods of ``Client`` built on ``_request`` (and, for long-lived ones, restarted on reconnect as
-live updates are), and their events (``sessionDiagnostics``, ``monitorEvent``) entries of
-``Client._EVENT_ROUTES``."""
+Sessions (``sessions.py``) are held here through reconnects (``hold``, ``release``), started
+again before the subscriptions. Extension point: the operations of protocol version 3
+(monitors) will be methods of ``Client`` built on ``_request`` (restarted on reconnect as live
+updates are), and ``monitorEvent`` an entry of ``Client._EVENT_ROUTES``."""
 
 from __future__ import annotations
 
