@@ -154,27 +154,51 @@ class Client:
 
     def _start(self, connection: Connection, local: int) -> None:
         subscription = self._subscriptions[local]
-        subscription.started_on = connection
 
-        def started(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
+        def started() -> None:
+            subscription.knows_daemon_is_unavailable = False
+
+        parameters = {"configuration": subscription.configuration.value, **subscription.options}
+        self._start_held(
+            connection, local, self._subscriptions, self._local_ids,
+            ("startLiveUpdates", parameters), ("stopLiveUpdates", "subscription"), started)
+
+    def _start_held(
+        self,
+        connection: Connection,
+        local: int,
+        held: dict[int, Any],
+        daemon_ids: dict[int, int],
+        start: tuple[str, dict[str, Any]],
+        stop: tuple[str, str],
+        started: Callable[[], None],
+    ) -> None:
+        """Starts ``held[local]`` (a subscription or a session) on ``connection`` with the request
+        ``start``; its reply names it by the member ``stop[1]``, which ``stop[0]`` takes to end it
+        (when it ended while the daemon was starting it). A refusal ends it with the error."""
+        item = held[local]
+        item.started_on = connection
+        operation, parameters = start
+        stop_operation, number = stop
+
+        def replied(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
             if error is not None:
                 if not isinstance(error, DaemonUnavailable):
-                    self._subscriptions.pop(local, subscription).fail(error)
+                    held.pop(local, item).fail(error)
                 return
             try:
-                daemon_id = Fields(result, "result").integer("subscription")
+                daemon_id = Fields(result, "result").integer(number)
             except DaemonProtocolError as protocol_error:
-                subscription.fail(protocol_error)
+                item.fail(protocol_error)
                 return
-            if self._subscriptions.get(local) is not subscription:
-                # The iterator ended while the daemon was starting it.
-                connection.send("stopLiveUpdates", {"subscription": daemon_id}, _ignore)
+            if held.get(local) is not item:
+                connection.send(stop_operation, {number: daemon_id}, _ignore)
                 return
-            subscription.daemon_id = daemon_id
-            subscription.knows_daemon_is_unavailable = False
-            self._local_ids[daemon_id] = local
+            item.daemon_id = daemon_id
+            daemon_ids[daemon_id] = local
+            started()
 
-        connection.send("startLiveUpdates", {"configuration": subscription.configuration.value, **subscription.options}, started)
+        connection.send(operation, parameters, replied)
 
     def _unsubscribe(self, local: int) -> None:
         subscription = self._subscriptions.pop(local, None)
@@ -244,28 +268,13 @@ class Client:
 
     def _start_session(self, connection: Connection, local: int) -> None:
         held = self._sessions[local]
-        held.started_on = connection
 
-        def started(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
-            if error is not None:
-                if not isinstance(error, DaemonUnavailable):
-                    self._sessions.pop(local, None)
-                    held.fail(error)
-                return
-            try:
-                daemon_id = Fields(result, "result").integer("session")
-            except WaymarkError as failure:
-                held.fail(failure)
-                return
-            if self._sessions.get(local) is not held:
-                connection.send(held.stop, {"session": daemon_id}, _ignore)
-                return
-            held.daemon_id = daemon_id
-            self._session_ids[daemon_id] = local
+        def started() -> None:
             if not held.started.done():
                 held.started.set_result(None)
 
-        connection.send(held.start, held.parameters, started)
+        self._start_held(
+            connection, local, self._sessions, self._session_ids, (held.start, held.parameters), (held.stop, "session"), started)
 
     # Location requests
 
