@@ -73,6 +73,13 @@ package final class ScriptedAgent: AgentService, Sendable {
         }
     }
 
+    /// Sends `updates` as one batch to every live subscription (on the loop's thread).
+    package func broadcast(batch updates: [LocationUpdate]) {
+        for subscription in liveSubscriptions.sorted() {
+            sink?.send(batch: updates, overflow: 0, subscription: subscription)
+        }
+    }
+
     package func clientConnected(_ client: ClientID, credentials: PeerCredentials) {
         record(.connected(client, credentials))
     }
