@@ -63,6 +63,7 @@ struct RelaunchTests {
         defer { triggers.remove() }
         try await withDaemon(configure: {
             $0.rejoinWindow = .seconds(1)
+            $0.relaunchStartTimeout = .seconds(1)
             $0.relaunchDirectory = triggers.path
             $0.policies = try! Self.policy("interactive = true\nrelaunch = \"tracker\"\n")
         }) { daemon in
@@ -78,6 +79,30 @@ struct RelaunchTests {
             await daemon.onLoop { _ in daemon.agent.broadcast(numbered(1)) }
             #expect(FileManager.default.fileExists(atPath: triggers.socket("tracker")))
             try await waitUntil { daemon.agent.calls.contains(.stop(1)) }
+        }
+    }
+
+    @Test func aRelaunchedAppThatTakesLongerToStartThanTheWindowStillReTakes() async throws {
+        let triggers = try TemporarySocketDirectory()
+        defer { triggers.remove() }
+        try await withDaemon(configure: {
+            $0.rejoinWindow = .seconds(1)
+            $0.relaunchStartTimeout = .seconds(30)
+            $0.relaunchDirectory = triggers.path
+            $0.policies = try! Self.policy("relaunch = \"tracker\"\n")
+        }) { daemon in
+            try LifecycleTests.connectAndLeave(daemon) { client in
+                _ = try client.request(.startLiveUpdates(.fitness))
+            }
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
+            await daemon.onLoop { _ in daemon.agent.broadcast(numbered(1)) }
+            #expect(FileManager.default.fileExists(atPath: triggers.socket("tracker")))
+            // Started slowly (a debug build under emulation took 5 s in the VM): twice the window.
+            try await Task.sleep(for: .seconds(2))
+            #expect(!daemon.agent.calls.contains(.stop(1)))
+            let relaunched = try RawClient(path: daemon.path)
+            try relaunched.hello()
+            #expect(try relaunched.request(.startLiveUpdates(.fitness)).outcome == .success(.subscription(1)))
         }
     }
 }

@@ -181,13 +181,13 @@ struct Holdings {
     }
 
     /// The relaunch trigger of `app`, which is away and has something waiting, the first time
-    /// it is asked for since the app left; the app then has until `now + window` to come back
-    /// and re-take what it left (a relaunch that fails ends it, even what a background
-    /// activity session kept).
-    mutating func requestRelaunch(of app: AppIdentity, now: MonotonicInstant, window: Duration) -> String? {
+    /// it is asked for since the app left; the app then has until `now + startTimeout` to
+    /// connect (and from its `hello` the rejoin window to re-take what it left); a relaunch
+    /// that does not bring it back ends it, even what a background activity session kept.
+    mutating func requestRelaunch(of app: AppIdentity, now: MonotonicInstant, startTimeout: Duration) -> String? {
         guard let entry = kept[app], let relaunch = entry.relaunch, !entry.isRelaunchRequested else { return nil }
         kept[app]?.isRelaunchRequested = true
-        kept[app]?.deadline = min(entry.deadline ?? now + window, now + window)
+        kept[app]?.deadline = max(entry.deadline ?? now + startTimeout, now + startTimeout)
         return relaunch
     }
 

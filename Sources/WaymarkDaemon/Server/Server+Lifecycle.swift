@@ -82,7 +82,7 @@ extension Server {
     /// started if its policy says how (``relaunch(_:trigger:)``).
     func keep(_ update: LocationUpdate, for subscription: SubscriptionID) {
         guard let app = holdings.keep(update, for: subscription), let loop,
-            let trigger = holdings.requestRelaunch(of: app, now: loop.now, window: configuration.rejoinWindow)
+            let trigger = holdings.requestRelaunch(of: app, now: loop.now, startTimeout: configuration.relaunchStartTimeout)
         else { return }
         relaunch(app, trigger: trigger)
         scheduleKeptExpiry()
