@@ -340,6 +340,10 @@ final class ClientCore {
         case .event(.update(let event)):
             guard let local = localIDs[event.subscription] else { return }
             subscriptions[local]?.continuation.yield(event.update)
+        case .event(.batch(let batch)):
+            // A deferred subscription's batch (or part): its updates in the order taken.
+            guard let local = localIDs[batch.subscription], let continuation = subscriptions[local]?.continuation else { return }
+            for update in batch.updates { continuation.yield(update) }
         case .event(.sessionDiagnostics(let session, let diagnostics)):
             guard let local = sessionIDs[session] else { return }
             sessions[local]?.continuation.yield(diagnostics)

@@ -16,7 +16,10 @@ extension LocationUpdate {
     /// cancelled, or a `first(where:)` finds its match. While the daemon is unreachable an
     /// update without a location and with ``Diagnostics/daemonUnavailable`` comes, and the
     /// updates continue once the library has reconnected. `options` filter the locations (a
-    /// distance filter, a minimum interval) or make the subscription a passive listener.
+    /// distance filter, a minimum interval), defer them (`batching`, as Core Location's
+    /// `allowDeferredLocationUpdates(untilTraveled:timeout:)`: the sequence yields nothing
+    /// until a batch is delivered, then its updates in the order they were taken), or make the
+    /// subscription a passive listener.
     public static func liveUpdates(_ configuration: LiveConfiguration = .default, options: DeliveryOptions = DeliveryOptions()) -> Updates {
         Updates(configuration: configuration, options: options)
     }
@@ -60,7 +63,9 @@ final class LiveUpdatesStorage: Sendable {
     private let client: DaemonClient
 
     init(configuration: LiveConfiguration, options: DeliveryOptions = DeliveryOptions(), client: DaemonClient) {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LocationUpdate.self, bufferingPolicy: .bufferingNewest(64))
+        // Room for a whole batch beside the updates an ordinary subscription may fall behind by.
+        let buffered = 64 + (options.batching?.capacity ?? 0)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LocationUpdate.self, bufferingPolicy: .bufferingNewest(buffered))
         let token = client.makeToken()
         continuation.onTermination = { _ in client.execute({ $0.unsubscribe(token) }, unavailable: { _ in }) }
         client.execute({ $0.subscribe(token, configuration, options, continuation) }, unavailable: continuation.finishUnavailable)

@@ -34,6 +34,13 @@ struct DeliveryGate: Sendable {
         return heldSince + batching.timeout
     }
 
+    /// When the minimum interval lets the next moving location through, once one went through
+    /// and the stream is not interrupted; nil when any location would pass now.
+    var nextAdmission: Instant? {
+        guard options.minimumInterval > .zero, !interrupted, let lastLocation else { return nil }
+        return lastLocation.at + options.minimumInterval
+    }
+
     /// Passes `update` through the filters at `now`; returns what to deliver, if anything.
     mutating func offer(_ update: LocationUpdate, at now: Instant) -> Output? {
         let ordinary = update.location != nil && !update.isStationary && update.diagnostics == Diagnostics()

@@ -43,6 +43,8 @@ package struct Engine: Sendable {
     package private(set) var counters = Counters()
     /// The newest location, delivered or not.
     package private(set) var lastLocation: Location?
+    /// When the engine got ``lastLocation``.
+    package private(set) var lastLocationReceived: Instant?
     /// Why stationary detection runs on the GPS alone, if it does.
     package private(set) var accelerometerFailure: String?
 
@@ -109,15 +111,17 @@ package struct Engine: Sendable {
         if receiverOn, locationAvailable, needsFixes {
             deadlines.append(availabilityDeadline)
         }
-        if hasAccelerometer, receiverOn {
+        if hasAccelerometer, receiverOn || dutyCycleWake != nil {
             // While fixes flow, stationarity is decided at each fix; a tick is needed only if
-            // they stop (or never came: then after a cold start's worth of time).
+            // they stop (or never came: then after a cold start's worth of time), or while the
+            // receiver sleeps between the fixes a duty cycle takes.
             let quietSince = lastUsableFix.map { $0 + Self.fixesFlowing } ?? receiverOnSince + settings.acquisitionTimeout
             for subscription in subscriptions where subscription.needsFixes && subscription.profile.accelerometerAlonePauses {
                 deadlines.append(max(subscription.accelerometerDwellEnd(after: lastAccelerometerMovement), quietSince))
             }
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
+        if !receiverOn, let wake = dutyCycleWake, wake > lastEventInstant { deadlines.append(wake) }
         if let due = demand.deadline(after: lastEventInstant) { deadlines.append(due) }
         if let giveUp = demandGiveUp { deadlines.append(giveUp) }
         deadlines.append(contentsOf: subscriptions.compactMap(\.deliveryDeadline))
@@ -178,6 +182,7 @@ package struct Engine: Sendable {
     private mutating func handle(_ fix: Fix, at now: Instant, actions: inout [EngineAction]) {
         guard receiverOn, let location = Location(fix: fix, isSimulated: settings.isSimulated) else { return }
         lastLocation = location
+        lastLocationReceived = now
         lastUsableFix = now
         orbitUpkeep.fixArrived(at: now)
         ledger.enter(.tracking, at: now, reason: locationAvailable ? "first fix" : "fix regained")
@@ -281,8 +286,35 @@ package struct Engine: Sendable {
     }
 
     private var needsFixes: Bool {
-        subscriptions.contains(where: \.needsFixes) || !requests.isEmpty || gpsOnlyChecking || confirmingWake
+        liveSubscriptionsNeedFixes || !requests.isEmpty || gpsOnlyChecking || confirmingWake
             || demand.needsReceiver(at: lastEventInstant, isOn: receiverOn, hotStart: settings.receiver.hotStart)
+    }
+
+    /// Whether the running subscriptions need the receiver now: one does not tolerate it down
+    /// between fixes, or the next fix they want is a hot start away (``dutyCycleWake``).
+    private var liveSubscriptionsNeedFixes: Bool {
+        guard let wake = dutyCycleWake else { return subscriptions.contains(where: \.needsFixes) }
+        return lastEventInstant >= wake
+    }
+
+    /// Duty-cycling while moving: when every running subscription accepts a location only
+    /// every so often (a minimum interval at least the receiver's break-even,
+    /// ``ReceiverProfile/dutyCycleBreakEven(downState:measurementInterval:)``), the instant to
+    /// power the receiver for the next fix one of them accepts: a hot start before it. `nil`
+    /// when one needs every fix, none runs, or the board cannot power the receiver down.
+    private var dutyCycleWake: Instant? {
+        guard let breakEven = dutyCycleBreakEven else { return nil }
+        var earliest: Instant?
+        for subscription in subscriptions where subscription.needsFixes {
+            guard subscription.minimumInterval >= breakEven, let next = subscription.nextWantedFix else { return nil }
+            earliest = min(earliest ?? next, next)
+        }
+        return earliest.map { $0 - settings.receiver.hotStart }
+    }
+
+    /// The receiver's duty-cycle break-even on this board, with its usual one measurement a second.
+    private var dutyCycleBreakEven: Duration? {
+        settings.poweredDownState.flatMap { settings.receiver.dutyCycleBreakEven(downState: $0, measurementInterval: .seconds(1)) }
     }
 
     /// When a missing fix becomes "location unavailable": the unavailability delay after the
@@ -399,7 +431,9 @@ package struct Engine: Sendable {
         } else if !needed && receiverOn, let downState = settings.poweredDownState {
             receiverOn = false
             orbitUpkeep.poweredDown(at: now)
-            let reason = subscriptions.isEmpty && requests.isEmpty ? "no one needs fixes" : "stationary"
+            let reason =
+                subscriptions.isEmpty && requests.isEmpty
+                ? "no one needs fixes" : dutyCycleWake != nil ? "duty cycle until the next wanted fix" : "stationary"
             ledger.enter(downState, at: now, reason: reason)
             actions.append(.receiverPower(on: false, reason: reason))
         }

@@ -45,6 +45,12 @@ struct LiveSubscription: Sendable {
         return gate.tick(at: now)
     }
 
+    /// The shortest time it accepts between two locations (its minimum interval; zero: none).
+    var minimumInterval: Duration { if case .gated(let gate) = delivery { gate.options.minimumInterval } else { .zero } }
+
+    /// When it accepts its next moving location, if not at once (``DeliveryGate/nextAdmission``).
+    var nextWantedFix: Instant? { if case .gated(let gate) = delivery { gate.nextAdmission } else { nil } }
+
     /// Whether it needs fixes (and may pause): running, and not a passive listener.
     var needsFixes: Bool { !isPaused && !isPassive }
 

@@ -15,6 +15,8 @@ package struct PowerRunSetup: Sendable {
     package var seed: UInt64
     /// The live-updates configuration of the one subscription that runs all day.
     package var configuration: LiveConfiguration
+    /// Its delivery options (a minimum interval lets the receiver sleep between fixes).
+    package var options = DeliveryOptions()
     /// Whether the board has an accelerometer (without one: GPS-only stationary detection).
     package var hasAccelerometer: Bool
     /// The state the board's power strategy puts the receiver in; `nil` when it cannot.
@@ -102,7 +104,7 @@ package enum PowerRun {
             apply(actions, at: now)
         }
 
-        if geofences == nil { feed(.startLiveUpdates(subscription, setup.configuration)) } else { feed(.fixNeeded(at: .zero)) }
+        if geofences == nil { feed(.startLiveUpdates(subscription, setup.configuration, setup.options)) } else { feed(.fixNeeded(at: .zero)) }
         while now < end {
             let sampleDue = sampling.map { $0.since + sampleWindow }
             let candidates = [board.nextEventInstant, engine.nextDeadline, sampleDue].compactMap { $0 }

@@ -5,6 +5,9 @@ package import WaymarkLocation
 package enum Event: Hashable, Sendable {
     /// A live update: `{"event":"update","subscription":7,"update":{…},"missed":0}`.
     case update(UpdateEvent)
+    /// A deferred subscription's batch, or one part of it, oldest first:
+    /// `{"event":"batch","subscription":7,"updates":[{…},{…}],"overflow":0,"more":false}`.
+    case batch(BatchEvent)
     /// A service session's diagnostics changed (version 2):
     /// `{"event":"sessionDiagnostics","session":3,"diagnostics":["authorizationRequestInProgress"]}`.
     case sessionDiagnostics(session: UInt64, diagnostics: [String])
@@ -16,6 +19,10 @@ package enum Event: Hashable, Sendable {
         switch self {
         case .update(let update):
             UpdateEvent.write(subscription: update.subscription, missed: update.missed, to: &buffer) { update.update.write(to: &$0) }
+        case .batch(let batch):
+            BatchEvent.write(
+                subscription: batch.subscription, encodedUpdates: batch.updates.map(UpdateEvent.encode)[...],
+                overflow: batch.overflow, more: batch.more, to: &buffer)
         case .sessionDiagnostics(let session, let diagnostics):
             buffer.beginObject()
             buffer.member("event", "sessionDiagnostics")
@@ -38,6 +45,8 @@ package enum Event: Hashable, Sendable {
             self = .update(UpdateEvent(
                 subscription: try fields.identifier("subscription"), update: try LocationUpdate(fields.fields("update")),
                 missed: try fields.optionalInteger("missed") ?? 0))
+        case "batch":
+            self = .batch(try BatchEvent(fields))
         case "sessionDiagnostics":
             self = .sessionDiagnostics(session: try fields.identifier("session"), diagnostics: try fields.strings("diagnostics"))
         case "monitorEvent":

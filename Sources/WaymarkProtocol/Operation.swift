@@ -19,6 +19,8 @@ package enum Operation: Hashable, Sendable {
     case requestLocation(LocationRequest)
     /// Withdraws the pending `requestLocation` whose request had the id `request` (version 1).
     case cancelRequest(request: MessageID)
+    /// Asks for the newest location the daemon has, however old (version 2).
+    case lastKnownLocation
     /// Asks for the app's authorization (version 2).
     case authorizationStatus
     /// Holds a service session (version 2).
@@ -67,6 +69,7 @@ package enum Operation: Hashable, Sendable {
         case .stopLiveUpdates: .stopLiveUpdates
         case .requestLocation: .requestLocation
         case .cancelRequest: .cancelRequest
+        case .lastKnownLocation: .lastKnownLocation
         case .authorizationStatus: .authorizationStatus
         case .startServiceSession: .startServiceSession
         case .stopServiceSession: .stopServiceSession
@@ -92,7 +95,7 @@ package enum Operation: Hashable, Sendable {
     /// (an absent optional is left out: absent and `null` mean the same in the protocol).
     func writeParameters(to buffer: inout JSONBuffer) {
         switch self {
-        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation: break
+        case .bye, .status, .lastKnownLocation, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation: break
         case .authorizationApps(let after):
             if let after {
                 buffer.key("after")
@@ -155,6 +158,7 @@ package enum Operation: Hashable, Sendable {
         case .stopLiveUpdates: self = .stopLiveUpdates(subscription: try fields.identifier("subscription"))
         case .requestLocation: self = .requestLocation(try LocationRequest(fields))
         case .cancelRequest: self = .cancelRequest(request: try fields.require("request", "an integer or a string", MessageID.init(json:)))
+        case .lastKnownLocation: self = .lastKnownLocation
         case .authorizationStatus: self = .authorizationStatus
         case .startServiceSession:
             self = .startServiceSession(ServiceSessionRequest(

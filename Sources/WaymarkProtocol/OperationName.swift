@@ -16,6 +16,9 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     /// Withdraws a pending `requestLocation` (Core Location's `stopUpdatingLocation`), which
     /// releases the receiver.
     case cancelRequest
+    /// The newest location the daemon has and its age (`CLLocationManager.location`), without
+    /// powering the receiver.
+    case lastKnownLocation
     /// The app's authorization and accuracy.
     case authorizationStatus
     /// Holds a service session (`CLServiceSession`): an authorization goal.
@@ -58,7 +61,7 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     package var introducedIn: Int {
         switch self {
         case .hello, .bye, .status, .startLiveUpdates, .stopLiveUpdates, .requestLocation, .cancelRequest: 1
-        case .authorizationStatus, .startServiceSession, .stopServiceSession,
+        case .lastKnownLocation, .authorizationStatus, .startServiceSession, .stopServiceSession,
             .startBackgroundActivitySession, .stopBackgroundActivitySession, .startInUseDelegation, .acceptInUseDelegation,
             .stopInUseDelegation, .authorizationApps, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy: 2
         case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers: 3

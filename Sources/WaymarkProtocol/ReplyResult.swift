@@ -11,6 +11,8 @@ package enum ReplyResult: Hashable, Sendable {
     case subscription(UInt64)
     /// To `requestLocation`.
     case location(Location)
+    /// To `lastKnownLocation`: the location and its age, or none.
+    case lastKnown(LastKnownLocation?)
     /// To `status`.
     case status(StatusReport)
     /// To `authorizationStatus`.
@@ -38,6 +40,8 @@ package enum ReplyResult: Hashable, Sendable {
         case .location(let location):
             buffer.key("location")
             location.write(to: &buffer)
+        case .lastKnown(let last):
+            last.writeMembers(to: &buffer)
         case .status(let status):
             buffer.key("status")
             status.write(to: &buffer)
@@ -65,6 +69,7 @@ package enum ReplyResult: Hashable, Sendable {
             self = .done
         case .startLiveUpdates: self = .subscription(try fields.identifier("subscription"))
         case .requestLocation: self = .location(try Location(fields.fields("location")))
+        case .lastKnownLocation: self = .lastKnown(try LastKnownLocation.decode(fields))
         case .status: self = .status(try StatusReport(fields.fields("status")))
         case .authorizationStatus: self = .authorization(try AuthorizationStatus(fields))
         case .startServiceSession, .startBackgroundActivitySession, .acceptInUseDelegation:

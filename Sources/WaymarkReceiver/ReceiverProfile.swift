@@ -70,6 +70,18 @@ package struct ReceiverProfile: Hashable, Sendable {
         }
     }
 
+    /// The shortest gap between two wanted fixes for which powering the receiver down to
+    /// `downState` after one and hot-starting it for the next costs less charge than tracking
+    /// through: each cycle spends a hot start acquiring and one `measurementInterval` tracking
+    /// (the epoch that brings the fix) and the rest of the gap in `downState`, so cycling wins
+    /// once gap × (I_track − I_down) > hot start × (I_acq − I_down) + interval × (I_track − I_down)
+    /// (`docs/power.md`, "Duty-cycling while moving"). `nil` when down saves nothing.
+    package func dutyCycleBreakEven(downState: ReceiverPowerState, measurementInterval: Duration) -> Duration? {
+        let saved = trackingCurrent - current(in: downState)
+        guard saved > 0 else { return nil }
+        return hotStart * ((acquisitionCurrent - current(in: downState)) / saved) + measurementInterval
+    }
+
     /// Time to first fix for a kind of start.
     package func timeToFirstFix(_ kind: StartKind) -> Duration {
         switch kind {

@@ -97,7 +97,8 @@ struct AuthorizationEndToEndTests {
         let requested = try #require(try reduced.result("requestLocation", ["timeout": 30])["location"] as? [String: Any])
         let status = try #require(try reduced.result("status")["status"] as? [String: Any])
         let fromStatus = try #require(status["lastLocation"] as? [String: Any])
-        for location in reduced.locations + [requested, fromStatus] {
+        let lastKnown = try #require(try reduced.result("lastKnownLocation")["location"] as? [String: Any])
+        for location in reduced.locations + [requested, fromStatus, lastKnown] {
             #expect(Self.coordinate(location) == Self.coordinate(requested))
             #expect(try #require(location["horizontalAccuracy"] as? Double) > 2_500)
             #expect((location["speed"] as? Double ?? -1) < 0)
@@ -107,6 +108,7 @@ struct AuthorizationEndToEndTests {
         }
         let fullStatus = try #require(try full.result("status")["status"] as? [String: Any])
         #expect(try #require((fullStatus["lastLocation"] as? [String: Any])?["horizontalAccuracy"] as? Double) < 100)
+        #expect(try #require((try full.result("lastKnownLocation")["location"] as? [String: Any])?["horizontalAccuracy"] as? Double) < 100)
 
         // Who is connected: an app sees itself alone, the operator sees everyone.
         let seen = try #require(fullStatus["connectedApps"] as? [[String: Any]])
@@ -415,6 +417,7 @@ struct AuthorizationEndToEndTests {
         #expect(try app.errorCode("requestLocation", ["timeout": 5]) == "authorizationDenied")
         let status = try #require(try app.result("status")["status"] as? [String: Any])
         #expect(status["lastLocation"] == nil || status["lastLocation"] is NSNull)
+        #expect(try app.errorCode("lastKnownLocation") == "authorizationDenied")
     }
 
     /// Starts a `whenInUse` session and live updates on `app`, which may not have locations:

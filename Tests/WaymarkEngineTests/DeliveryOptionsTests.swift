@@ -3,11 +3,13 @@ import WaymarkClock
 import WaymarkEngine
 import WaymarkLocation
 
-/// A walk with known truth: one fix a second, due north at `metresPerSecond`.
+/// A walk with known truth: one fix a second, due north at `metresPerSecond`, and the
+/// accelerometer seeing the steps.
 private let metresPerDegree = 6_371_008.8 * Double.pi / 180
 
 private func walk(_ harness: inout EngineHarness, seconds: ClosedRange<Int>, metresPerSecond: Double = 3) {
     for second in seconds {
+        harness.samples(at: Double(second) - 0.5, moving: true)
         harness.fix(at: Double(second), latitude: 47.3769 + Double(second) * metresPerSecond / metresPerDegree, speed: metresPerSecond)
     }
 }

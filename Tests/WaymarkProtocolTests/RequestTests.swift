@@ -26,6 +26,7 @@ struct RequestTests {
         .authorizeApp(AuthorizeAppRequest(app: AppReference(kind: "uid", key: "1000"), authorization: nil, fullAccuracy: true)),
         .setLocationServices(enabled: false),
         .answerTemporaryFullAccuracy(app: AppReference(kind: "executable", key: "1000:/usr/bin/nav"), granted: true),
+        .lastKnownLocation,
     ]
 
     @Test(arguments: operations)
@@ -73,6 +74,16 @@ struct RequestTests {
          "minimumInterval: expected 0 to 86400 seconds, found 86401.0"),
         (#"{"id":4,"op":"startLiveUpdates","passive":1}"#, .number(4), .startLiveUpdates, .invalidMessage,
          "passive: expected a boolean, found a number"),
+        (#"{"id":4,"op":"startLiveUpdates","batch":{"distance":100}}"#, .number(4), .startLiveUpdates, .invalidMessage,
+         "batch.timeout: missing (expected a number)"),
+        (#"{"id":4,"op":"startLiveUpdates","batch":{"timeout":-1}}"#, .number(4), .startLiveUpdates, .invalidMessage,
+         "batch.timeout: expected 0 to 86400 seconds, found -1.0"),
+        (#"{"id":4,"op":"startLiveUpdates","batch":{"timeout":60,"distance":0}}"#, .number(4), .startLiveUpdates, .invalidMessage,
+         "batch.distance: expected a finite number of metres above 0, found 0.0"),
+        (#"{"id":4,"op":"startLiveUpdates","batch":{"timeout":60,"capacity":1001}}"#, .number(4), .startLiveUpdates, .invalidMessage,
+         "batch.capacity: expected 1 to 1000 updates, found 1001"),
+        (#"{"id":4,"op":"startLiveUpdates","batch":true}"#, .number(4), .startLiveUpdates, .invalidMessage,
+         "batch: expected an object, found a boolean"),
         (#"{"id":5,"op":"stopLiveUpdates","subscription":-1}"#, .number(5), .stopLiveUpdates, .invalidMessage,
          "subscription: expected a non-negative integer, found a number"),
         (#"{"id":6,"op":"requestLocation","timeout":0}"#, .number(6), .requestLocation, .invalidMessage,

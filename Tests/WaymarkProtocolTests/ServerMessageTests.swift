@@ -27,6 +27,8 @@ struct ServerMessageTests {
             condition: CircularGeographicCondition(latitude: 1, longitude: 2, radius: 3),
             lastEvent: MonitorEvent(identifier: "home", state: .satisfied, date: Timestamp(nanosecondsSinceEpoch: 1_000_000), diagnostics: ["accuracyLimited"])))),
         (.monitorIdentifiers, .identifiers(["home", "work"])),
+        (.lastKnownLocation, .lastKnown(LastKnownLocation(location: Samples.location, age: .milliseconds(90_250)))),
+        (.lastKnownLocation, .lastKnown(nil)),
     ]
 
     @Test(arguments: 0..<results.count)

@@ -17,6 +17,8 @@ struct WireFormatTests {
         add(Request(id: .number(1), operation: .startServiceSession(ServiceSessionRequest(authorization: .always))).line)
         add(Request(id: .number(1), operation: .addCondition(ConditionRequest(
             monitor: 1, identifier: "x", condition: CircularGeographicCondition(latitude: .nan, longitude: -.infinity, radius: 1e300)))).line)
+        add(Request(id: .number(1), operation: .startLiveUpdates(.fitness, DeliveryOptions(batching: Batching(distance: 1609, timeout: .seconds(300))))).line)
+        add(Request(id: .number(1), operation: .startLiveUpdates(.default, DeliveryOptions(batching: Batching(timeout: .milliseconds(9_500), capacity: 5)))).line)
         for (index, (operation, result)) in ServerMessageTests.results.enumerated() {
             add(ServerMessage.reply(Reply(id: .number(Int64(index)), operation: operation, outcome: .success(result))).line)
         }
@@ -47,6 +49,10 @@ struct WireFormatTests {
         let events: [Event] = [
             .update(UpdateEvent(subscription: 7, update: LocationUpdate(location: Samples.location, isStationary: true), missed: 12)),
             .update(UpdateEvent(subscription: 8, update: LocationUpdate(location: nil, diagnostics: diagnostics))),
+            .batch(BatchEvent(
+                subscription: 9, updates: [LocationUpdate(location: Samples.location), LocationUpdate(location: nil, diagnostics: diagnostics)],
+                overflow: 3, more: true)),
+            .batch(BatchEvent(subscription: 9, updates: [LocationUpdate(location: nil, isStationary: true)])),
             .sessionDiagnostics(session: 3, diagnostics: ["authorizationRequestInProgress", "x\"y"]),
             .sessionDiagnostics(session: 3, diagnostics: []),
             .monitorEvent(monitor: 5, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
@@ -93,11 +99,14 @@ struct WireFormatTests {
         #"{"id":42,"op":"authorizeApp","app":{"kind":"uid","key":"1000"},"fullAccuracy":true}"#,
         #"{"id":42,"op":"setLocationServices","enabled":false}"#,
         #"{"id":42,"op":"answerTemporaryFullAccuracy","app":{"kind":"executable","key":"1000:/usr/bin/nav"},"granted":true}"#,
+        #"{"id":42,"op":"lastKnownLocation"}"#,
         #"{"id":"quote \" backslash \\ tab \t","op":"openMonitor","name":"é\u0001\n"}"#,
         #"{"id":-9223372036854775808,"op":"hello","version":3}"#,
         #"{"id":1,"op":"requestLocation","desiredAccuracy":0.30000000000000004,"timeout":0.001}"#,
         #"{"id":1,"op":"startServiceSession","authorization":"always"}"#,
         #"{"id":1,"op":"addCondition","monitor":1,"identifier":"x","condition":{"type":"circularGeographic","center":{"latitude":null,"longitude":null},"radius":1e+300}}"#,
+        #"{"id":1,"op":"startLiveUpdates","configuration":"fitness","batch":{"timeout":300.0,"distance":1609.0,"capacity":100}}"#,
+        #"{"id":1,"op":"startLiveUpdates","configuration":"default","batch":{"timeout":9.5,"capacity":5}}"#,
         #"{"id":0,"op":"hello","result":{"daemonVersion":"0.1.0","protocolVersion":1,"pid":4242}}"#,
         #"{"id":1,"op":"bye","result":{}}"#,
         #"{"id":2,"op":"stopLiveUpdates","result":{}}"#,
@@ -114,12 +123,16 @@ struct WireFormatTests {
         #"{"id":13,"op":"monitorRecord","result":{"record":{"condition":{"type":"circularGeographic","center":{"latitude":1.0,"longitude":2.0},"radius":3.0},"lastEvent":{"identifier":"home","state":"satisfied","date":"1970-01-01T00:00:00.001Z","diagnostics":["accuracyLimited"]}}}}"#,
         #"{"id":14,"op":"monitorIdentifiers","result":{"identifiers":["home","work"]}}"#,
         #"{"id":20,"op":"authorizationApps","result":{"locationServices":false,"apps":[{"app":{"kind":"uid","key":"1000"},"temporaryFullAccuracy":"none"}],"more":true}}"#,
+        #"{"id":15,"op":"lastKnownLocation","result":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}},"age":90.25}}"#,
+        #"{"id":16,"op":"lastKnownLocation","result":{"location":null}}"#,
         #"{"id":null,"error":{"code":"malformedJSON","message":"byte 0: \"{\""}}"#,
         #"{"id":"u","op":"fly","error":{"code":"unknownOperation","message":"unknown operation \"fly\""}}"#,
         #"{"id":1,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":1.235,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":null},"lastLocation":null,"isStationary":true,"clients":2,"liveSubscriptions":3,"pendingRequests":1,"diagnostics":["locationUnavailable"],"powerLedger":[{"state":"off","seconds":2.0,"milliwattHours":123456.7892}],"transitions":4,"motionDetection":"accelerometer","eventLoop":null,"connectedApps":[],"recentTransitions":[{"time":0.001,"from":"off","to":"tracking","reason":"request \"1\""},{"time":0.0,"from":"a","to":"b","reason":""}]}}}"#,
         #"{"id":2,"op":"requestLocation","result":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":-1.0,"speedAccuracy":0.35,"course":null,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","quality":"differential","dilution":{"vertical":2.5},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}}}}"#,
         #"{"event":"update","subscription":7,"update":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}},"isStationary":true,"diagnostics":[]},"missed":12}"#,
         #"{"event":"update","subscription":8,"update":{"location":null,"isStationary":false,"diagnostics":["locationUnavailable"]},"missed":0}"#,
+        #"{"event":"batch","subscription":9,"updates":[{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}},"isStationary":false,"diagnostics":[]},{"location":null,"isStationary":false,"diagnostics":["locationUnavailable"]}],"overflow":3,"more":true}"#,
+        #"{"event":"batch","subscription":9,"updates":[{"location":null,"isStationary":true,"diagnostics":[]}],"overflow":0,"more":false}"#,
         #"{"event":"sessionDiagnostics","session":3,"diagnostics":["authorizationRequestInProgress","x\"y"]}"#,
         #"{"event":"sessionDiagnostics","session":3,"diagnostics":[]}"#,
         #"{"event":"monitorEvent","monitor":5,"identifier":"home","state":"unsatisfied","date":"1970-01-01T00:00:00.000Z","diagnostics":[]}"#,

@@ -73,6 +73,13 @@ package final class ScriptedAgent: AgentService, Sendable {
         }
     }
 
+    /// Sends `updates` as one batch to every live subscription (on the loop's thread).
+    package func broadcast(batch updates: [LocationUpdate]) {
+        for subscription in liveSubscriptions.sorted() {
+            sink?.send(batch: updates, overflow: 0, subscription: subscription)
+        }
+    }
+
     package func clientConnected(_ client: ClientID, credentials: PeerCredentials) {
         record(.connected(client, credentials))
     }
@@ -107,6 +114,10 @@ package final class ScriptedAgent: AgentService, Sendable {
     }
 
     package func status() -> StatusReport { report }
+
+    package func lastKnownLocation() -> LastKnownLocation? {
+        report.lastLocation.map { LastKnownLocation(location: $0, age: .zero) }
+    }
 
     private func record(_ call: Call) {
         state.withLock { $0.calls.append(call) }

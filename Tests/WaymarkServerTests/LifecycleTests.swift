@@ -8,7 +8,8 @@ import WaymarkServerTestSupport
 import WaymarkSystem
 
 /// Consumers that come and go (docs/semantics.md): what an app held survives its connection
-/// for the rejoin window, keeps what it produces (bounded), and is re-taken by configuration.
+/// for the rejoin window, keeps what it produces (bounded), and is re-taken by configuration
+/// and delivery options.
 /// Every client of this process is the same app (its executable and uid).
 @Suite("Server: consumers that come and go", .timeLimit(.minutes(1)))
 struct LifecycleTests {
@@ -22,7 +23,7 @@ struct LifecycleTests {
     @Test func anAppThatComesBackReTakesItsSubscriptionAndItsKeptUpdates() async throws {
         try await withDaemon(configure: { $0.rejoinWindow = .seconds(30) }) { daemon in
             try Self.connectAndLeave(daemon) { first in
-                let started = try first.request(.startLiveUpdates(.fitness))
+                let started = try first.request(.startLiveUpdates(.fitness, Self.options))
                 #expect(started.outcome == .success(.subscription(1)))
             }
             try await waitUntil { daemon.agent.hasDisconnected(1) }
@@ -35,9 +36,11 @@ struct LifecycleTests {
             }
             let second = try RawClient(path: daemon.path)
             try second.hello()
-            // A different configuration is a new subscription; the same one re-takes the kept one.
-            #expect(try second.request(.startLiveUpdates(.automotiveNavigation)).outcome == .success(.subscription(2)))
-            #expect(try second.request(.startLiveUpdates(.fitness)).outcome == .success(.subscription(1)))
+            // A different configuration or different delivery options make a new subscription;
+            // the same ones re-take the kept one.
+            #expect(try second.request(.startLiveUpdates(.automotiveNavigation, Self.options)).outcome == .success(.subscription(2)))
+            #expect(try second.request(.startLiveUpdates(.fitness)).outcome == .success(.subscription(3)))
+            #expect(try second.request(.startLiveUpdates(.fitness, Self.options)).outcome == .success(.subscription(1)))
             var numbers: [Int] = []
             var missed: [Int] = []
             for _ in 0..<ServerConfiguration.keptUpdatesForTests {
@@ -175,6 +178,9 @@ struct LifecycleTests {
         try client.hello()
         try body(client)
     }
+
+    /// Delivery options of the subscriptions an app leaves and re-takes.
+    static let options = DeliveryOptions(distanceFilter: 10, batching: Batching(timeout: .seconds(60)))
 
     /// A policy that makes every process of this uid interactive, so in use while connected.
     static func interactive() throws -> PolicySet {

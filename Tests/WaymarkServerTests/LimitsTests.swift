@@ -163,6 +163,33 @@ struct LimitsTests {
         }
     }
 
+    @Test func batchesAreNeverDroppedAndAClientThatLeavesMoreThanTheBoundUnreadIsDisconnected() async throws {
+        try await withDaemon(configure: { $0.maximumQueuedReplyBytes = 256 << 10 }) { daemon in
+            let reader = try RawClient(path: daemon.path)
+            try reader.hello()
+            _ = try reader.request(.startLiveUpdates(.default, DeliveryOptions(batching: Batching(timeout: .seconds(60)))))
+            let stalled = try RawClient(path: daemon.path)
+            try stalled.hello()
+            _ = try stalled.request(.startLiveUpdates(.default, DeliveryOptions(batching: Batching(timeout: .seconds(60)))))
+            try await waitUntil { daemon.agent.liveSubscriptions.count == 2 }
+            // 100 batches of 100 updates, about 2.5 MiB: one reads each as it comes, the other nothing.
+            let batches = 100
+            let size = 100
+            var numbers: [Int] = []
+            for batch in 0..<batches {
+                await daemon.onLoop { _ in daemon.agent.broadcast(batch: (0..<size).map { numbered(batch * size + $0) }) }
+                while numbers.count < (batch + 1) * size {
+                    guard case .event(.batch(let event)) = try reader.readMessage() else { continue }
+                    numbers += event.updates.map { $0.number ?? -1 }
+                }
+            }
+            // The reader got every update once, in order; the one that read nothing is cut off.
+            #expect(numbers == Array(0..<batches * size))
+            #expect(try stalled.isClosedByPeer())
+            #expect(await daemon.onLoop { $0.counters.slowClientsDisconnected } == 1)
+        }
+    }
+
     @Test func aClientThatResumesReadingGetsFewStaleUpdatesAndEveryStateChange() async throws {
         try await withDaemon { daemon in
             let client = try RawClient(path: daemon.path)

@@ -1,8 +1,10 @@
 import ArgumentParser
 import WaymarkBoard
+import WaymarkClock
 import WaymarkLocation
 import WaymarkMonitoring
 import WaymarkPowerProfile
+import WaymarkProtocol
 import WaymarkReceiver
 import WaymarkSimulation
 import WaymarkSystem
@@ -31,6 +33,12 @@ struct PowerRunCommand: ParsableCommand {
     @Option(name: .long, help: "The live-updates configuration: default, automotiveNavigation, otherNavigation, fitness, airborne.")
     var configuration = "default"
 
+    @Option(name: .long, help: ArgumentHelp("The subscription's minimum interval between locations (seconds, 0 to 86400).", valueName: "SECONDS"))
+    var minimumInterval = 0.0
+
+    @Option(name: .long, help: ArgumentHelp("Deliver the subscription's locations in batches, each held at most this long (seconds, 0 to 86400).", valueName: "SECONDS"))
+    var batch: Double?
+
     @Option(name: .long, help: "The simulation's random seed.")
     var seed: UInt64 = 1
 
@@ -50,11 +58,15 @@ struct PowerRunCommand: ParsableCommand {
         guard let liveConfiguration = LiveConfiguration(rawValue: configuration) else {
             throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        let maximum = DeliveryOptions.maximumInterval.seconds
+        guard (0...maximum).contains(minimumInterval) else { throw ValidationError("--minimum-interval must be 0 to \(Int(maximum)) seconds") }
+        if let batch, !(0...maximum).contains(batch) { throw ValidationError("--batch must be 0 to \(Int(maximum)) seconds") }
         let boardDefinition = try loadBoard()
         var setup = PowerRunSetup(
             scenario: try loadScenario(), profile: boardDefinition.profile, seed: seed, configuration: liveConfiguration,
             hasAccelerometer: !noAccelerometer && boardDefinition.hasAccelerometer,
             poweredDownState: boardDefinition.poweredDownState)
+        setup.options = DeliveryOptions(minimumInterval: .seconds(minimumInterval), batching: batch.map { Batching(timeout: .seconds($0)) })
         if let geofences {
             guard let mode = TravelMode.allCases.first(where: { "\($0)" == travel }) else {
                 throw ValidationError("--travel must be one of walking, cycling, driving")

@@ -110,6 +110,11 @@ package final class Agent: AgentService {
         feed(.cancelRequest(request))
     }
 
+    package func lastKnownLocation() -> LastKnownLocation? {
+        guard let location = engine.lastLocation, let received = engine.lastLocationReceived else { return nil }
+        return LastKnownLocation(location: location, age: timeline.now - received)
+    }
+
     package func status() -> StatusReport {
         let now = timeline.now
         let ledger = engine.ledger
@@ -170,10 +175,8 @@ package final class Agent: AgentService {
             switch action {
             case .deliver(let update, let subscription):
                 sink?.send(update, subscription: subscription)
-            case .deliverBatch:
-                // Batching is not asked for on the wire yet (issue 14): the protocol's
-                // startLiveUpdates has no batch member, so no subscription here has one.
-                break
+            case .deliverBatch(let updates, let overflow, let subscription):
+                sink?.send(batch: updates, overflow: overflow, subscription: subscription)
             case .complete(let request, let result):
                 sink?.send(result, request: request)
             case .receiverPower(let on, let reason):

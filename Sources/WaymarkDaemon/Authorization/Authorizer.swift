@@ -213,14 +213,16 @@ package final class Authorizer {
         return .success(reducedLocation)
     }
 
-    /// The status report's last location as `client` may see it: what a location request would
-    /// give it now, without asking the operator anything.
-    func lastLocation(_ location: Location?, for client: ClientID) -> Location? {
-        guard let location, let record = clients[client] else { return nil }
+    /// The daemon's last location as `client` may see it (in `status` and `lastKnownLocation`):
+    /// what a location request would give it now, without asking the operator anything; throws
+    /// `authorizationDenied` when it may have none.
+    func lastLocation(_ location: Location?, for client: ClientID) throws(ProtocolError) -> Location? {
+        guard let record = clients[client] else { return nil }
         let decision =
             record.implicit != nil
             ? record.decision : decide(client, app: record.app, held: heldSessions(of: record.app) + [.implicit(startedInUse: false)])
-        guard decision.deliversLocations else { return nil }
+        guard decision.deliversLocations else { throw Self.denied(decision) }
+        guard let location else { return nil }
         return decision.accuracy == .reduced ? reduced.reduce(location, at: now()) : location
     }
 

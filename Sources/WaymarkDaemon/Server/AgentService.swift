@@ -33,6 +33,8 @@ package protocol AgentService: AnyObject {
     func requestLocation(_ request: RequestID, desiredAccuracy: Double, timeout: Duration)
     /// The client withdrew `request` (the server has answered it): release what it holds.
     func cancelRequest(_ request: RequestID)
+    /// The newest location and its age, however old; asking never powers the receiver.
+    func lastKnownLocation() -> LastKnownLocation?
     /// The daemon's status. The server fills in `clients`, `liveSubscriptions` and
     /// `pendingRequests` from its own tables.
     func status() -> StatusReport
@@ -44,6 +46,9 @@ package protocol AgentService: AnyObject {
 package protocol UpdateSink: AnyObject {
     /// Delivers a live update.
     func send(_ update: LocationUpdate, subscription: SubscriptionID)
+    /// Delivers a deferred subscription's batch, oldest first, with how many older updates
+    /// it dropped because it was full.
+    func send(batch updates: [LocationUpdate], overflow: Int, subscription: SubscriptionID)
     /// Answers a `requestLocation` request.
     func send(_ result: Result<Location, LocationError>, request: RequestID)
 }

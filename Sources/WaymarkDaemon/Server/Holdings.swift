@@ -5,13 +5,19 @@ import WaymarkProtocol
 import WaymarkSystem
 
 /// The one book of who holds what: each client's live subscriptions (with their
-/// configurations), pending location requests, background activity sessions and in-use
+/// configurations and delivery options), pending location requests, background activity sessions and in-use
 /// delegations, and for each the client that holds it; and what apps whose connections ended left to re-take
 /// (`docs/semantics.md`, "Consumers that come and go"). The server keeps it; the agent and the
 /// engine know subscriptions and requests only by their ids.
 struct Holdings {
+    /// What a subscription was started with; re-taking matches both.
+    struct LiveTerms: Hashable {
+        var configuration: LiveConfiguration
+        var options: DeliveryOptions
+    }
+
     private struct Held {
-        var subscriptions: [SubscriptionID: LiveConfiguration] = [:]
+        var subscriptions: [SubscriptionID: LiveTerms] = [:]
         /// Pending requests with the client's own message ids.
         var requests: [RequestID: MessageID] = [:]
         var activities: Set<BackgroundActivityID> = []
@@ -19,7 +25,7 @@ struct Holdings {
 
     /// What an app left when a connection of it ended, until it re-takes it or its deadline.
     private struct Kept {
-        var subscriptions: [SubscriptionID: (configuration: LiveConfiguration, updates: KeptUpdates)] = [:]
+        var subscriptions: [SubscriptionID: (terms: LiveTerms, updates: KeptUpdates)] = [:]
         var activities: Set<BackgroundActivityID> = []
         /// When what is not re-taken by then ends; nil while a background activity session
         /// holds it for an app that is away.
@@ -69,10 +75,10 @@ struct Holdings {
 
     // MARK: Subscriptions
 
-    /// A new subscription for `client` with `configuration`.
-    mutating func addSubscription(for client: ClientID, configuration: LiveConfiguration) -> SubscriptionID {
+    /// A new subscription for `client` with `terms`.
+    mutating func addSubscription(for client: ClientID, _ terms: LiveTerms) -> SubscriptionID {
         lastSubscription = lastSubscription.next
-        byClient[client, default: Held()].subscriptions[lastSubscription] = configuration
+        byClient[client, default: Held()].subscriptions[lastSubscription] = terms
         subscriptionHolders[lastSubscription] = .client(client)
         return lastSubscription
     }
@@ -153,8 +159,8 @@ struct Holdings {
         var entry = kept[app] ?? Kept()
         entry.relaunch = relaunch
         entry.isRelaunchRequested = false
-        for (subscription, configuration) in held.subscriptions {
-            entry.subscriptions[subscription] = (configuration, KeptUpdates(capacity: updateCapacity))
+        for (subscription, terms) in held.subscriptions {
+            entry.subscriptions[subscription] = (terms, KeptUpdates(capacity: updateCapacity))
             subscriptionHolders[subscription] = .app(app)
         }
         entry.activities.formUnion(held.activities)
@@ -177,13 +183,13 @@ struct Holdings {
     }
 
     /// The relaunch trigger of `app`, which is away and has something waiting, the first time
-    /// it is asked for since the app left; the app then has until `now + window` to come back
-    /// and re-take what it left (a relaunch that fails ends it, even what a background
-    /// activity session kept).
-    mutating func requestRelaunch(of app: AppIdentity, now: MonotonicInstant, window: Duration) -> String? {
+    /// it is asked for since the app left; the app then has until `now + startTimeout` to
+    /// connect (and from its `hello` the rejoin window to re-take what it left); a relaunch
+    /// that does not bring it back ends it, even what a background activity session kept.
+    mutating func requestRelaunch(of app: AppIdentity, now: MonotonicInstant, startTimeout: Duration) -> String? {
         guard let entry = kept[app], let relaunch = entry.relaunch, !entry.isRelaunchRequested else { return nil }
         kept[app]?.isRelaunchRequested = true
-        kept[app]?.deadline = min(entry.deadline ?? now + window, now + window)
+        kept[app]?.deadline = max(entry.deadline ?? now + startTimeout, now + startTimeout)
         return relaunch
     }
 
@@ -192,17 +198,17 @@ struct Holdings {
         kept[app]?.deadline = now + window
     }
 
-    /// Hands `client` of `app` the kept subscription of the app with `configuration` (the
-    /// oldest, if several), with the updates kept for it.
+    /// Hands `client` of `app` the kept subscription of the app with `terms` (the same
+    /// configuration and delivery options; the oldest, if several), with the updates kept for it.
     mutating func retakeSubscription(
-        of app: AppIdentity, configuration: LiveConfiguration, by client: ClientID
+        of app: AppIdentity, _ terms: LiveTerms, by client: ClientID
     ) -> (subscription: SubscriptionID, updates: [KeptUpdates.Entry])? {
         guard var entry = kept[app],
-            let subscription = entry.subscriptions.filter({ $0.value.configuration == configuration }).keys.min(),
+            let subscription = entry.subscriptions.filter({ $0.value.terms == terms }).keys.min(),
             let taken = entry.subscriptions.removeValue(forKey: subscription)
         else { return nil }
         store(entry, for: app)
-        byClient[client, default: Held()].subscriptions[subscription] = configuration
+        byClient[client, default: Held()].subscriptions[subscription] = terms
         subscriptionHolders[subscription] = .client(client)
         return (subscription, taken.updates.entries)
     }

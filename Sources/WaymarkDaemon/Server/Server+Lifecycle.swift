@@ -66,11 +66,11 @@ extension Server: AuthorizationPeers {
         return ended
     }
 
-    /// The app's kept subscription with `configuration`, now held by `connection`, if there
-    /// is one; its kept updates wait in ``retakenUpdates`` for the reply to go first.
-    func retakeSubscription(_ configuration: LiveConfiguration, for connection: Connection) -> SubscriptionID? {
+    /// The app's kept subscription with `terms`, now held by `connection`, if there is one;
+    /// its kept updates wait in ``retakenUpdates`` for the reply to go first.
+    func retakeSubscription(_ terms: Holdings.LiveTerms, for connection: Connection) -> SubscriptionID? {
         guard let app = connection.app,
-            let retaken = holdings.retakeSubscription(of: app, configuration: configuration, by: connection.id)
+            let retaken = holdings.retakeSubscription(of: app, terms, by: connection.id)
         else { return nil }
         log("client \(connection.id) re-took subscription \(retaken.subscription) with \(retaken.updates.count) kept updates")
         retakenUpdates[retaken.subscription] = retaken.updates
@@ -94,7 +94,7 @@ extension Server: AuthorizationPeers {
     /// started if its policy says how (``relaunch(_:trigger:)``).
     func keep(_ update: LocationUpdate, for subscription: SubscriptionID) {
         guard let app = holdings.keep(update, for: subscription), let loop,
-            let trigger = holdings.requestRelaunch(of: app, now: loop.now, window: configuration.rejoinWindow)
+            let trigger = holdings.requestRelaunch(of: app, now: loop.now, startTimeout: configuration.relaunchStartTimeout)
         else { return }
         relaunch(app, trigger: trigger)
         scheduleKeptExpiry()

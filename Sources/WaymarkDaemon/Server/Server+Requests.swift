@@ -63,7 +63,8 @@ extension Server {
         }
         switch operation {
         case .status: return .status(statusReport(for: connection))
-        case .startLiveUpdates(let configuration, _): return .subscription(try subscribe(connection, configuration).rawValue)
+        case .startLiveUpdates(let configuration, let options):
+            return .subscription(try subscribe(connection, Holdings.LiveTerms(configuration: configuration, options: options)).rawValue)
         case .stopLiveUpdates(let subscription):
             try unsubscribe(SubscriptionID(rawValue: subscription), connection)
             return .done
@@ -73,6 +74,13 @@ extension Server {
         case .cancelRequest(let id):
             try cancelRequest(id, connection)
             return .done
+        case .lastKnownLocation:
+            let last = agent.lastKnownLocation()
+            // What the app may see now, as on every path; the age stays the fix's.
+            guard let location = try authorizer.lastLocation(last?.location, for: connection.id), let age = last?.age else {
+                return .lastKnown(nil)
+            }
+            return .lastKnown(LastKnownLocation(location: location, age: age))
         case .startBackgroundActivitySession: return .session(try startBackgroundActivity(connection).rawValue)
         case .stopBackgroundActivitySession(let session):
             try invalidateBackgroundActivity(BackgroundActivityID(rawValue: session), connection)
@@ -133,7 +141,7 @@ extension Server {
 
     private func statusReport(for connection: Connection) -> StatusReport {
         var report = agent.status()
-        report.lastLocation = authorizer.lastLocation(report.lastLocation, for: connection.id)
+        report.lastLocation = (try? authorizer.lastLocation(report.lastLocation, for: connection.id)) ?? nil
         report.connectedApps = authorizer.connectedApps(for: connection.id) { connections[$0]?.credentials }
         report.clients = connections.count
         report.liveSubscriptions = holdings.subscriptionCount
@@ -141,12 +149,12 @@ extension Server {
         return report
     }
 
-    private func subscribe(_ connection: Connection, _ live: LiveConfiguration) throws(ProtocolError) -> SubscriptionID {
-        if let retaken = retakeSubscription(live, for: connection) { return retaken }
+    private func subscribe(_ connection: Connection, _ terms: Holdings.LiveTerms) throws(ProtocolError) -> SubscriptionID {
+        if let retaken = retakeSubscription(terms, for: connection) { return retaken }
         guard holdings.subscriptionCount(of: connection.id) < configuration.maximumSubscriptionsPerClient else {
             throw ProtocolError(.limitExceeded, "a connection may hold \(configuration.maximumSubscriptionsPerClient) live-updates subscriptions")
         }
-        return holdings.addSubscription(for: connection.id, configuration: live)
+        return holdings.addSubscription(for: connection.id, terms)
     }
 
     private func unsubscribe(_ subscription: SubscriptionID, _ connection: Connection) throws(ProtocolError) {

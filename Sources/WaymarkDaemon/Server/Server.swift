@@ -264,12 +264,17 @@ package final class Server: UpdateSink {
     /// Queues a reply and writes what the socket takes.
     func send(_ reply: Reply, to connection: Connection) {
         connection.link.output.append(message: ServerMessage.reply(reply).line)
-        guard connection.link.output.messageBytes <= configuration.maximumQueuedReplyBytes else {
-            counters.slowClientsDisconnected += 1
-            disconnect(connection.id, reason: "more than \(configuration.maximumQueuedReplyBytes) bytes of replies unread")
-            return
-        }
+        guard !disconnectedForUnreadMessages(connection) else { return }
         flush(connection)
+    }
+
+    /// Disconnects a client that leaves more than
+    /// ``ServerConfiguration/maximumQueuedReplyBytes`` of messages unread; whether it did.
+    private func disconnectedForUnreadMessages(_ connection: Connection) -> Bool {
+        guard connection.link.output.messageBytes > configuration.maximumQueuedReplyBytes else { return false }
+        counters.slowClientsDisconnected += 1
+        disconnect(connection.id, reason: "more than \(configuration.maximumQueuedReplyBytes) bytes of messages unread")
+        return true
     }
 
     /// Writes queued output until it is all written or the socket is full; closes the
@@ -309,6 +314,21 @@ package final class Server: UpdateSink {
         counters.updatesCoalesced += connection.link.output.append(
             encodedUpdate: encoded(update), state: state, subscription: subscription.rawValue)
         // While the loop waits for room in the socket, writing now would only fail.
+        if !connection.link.interest.contains(.writable) { flush(connection) }
+    }
+
+    package func send(batch updates: [LocationUpdate], overflow: Int, subscription: SubscriptionID) {
+        guard let client = holdings.holder(of: subscription), let connection = connections[client] else {
+            for update in updates { keep(update, for: subscription) }
+            return
+        }
+        // What the app may see now, as every other update; a batch is messages, never coalesced.
+        let encodedUpdates = updates.compactMap { authorizer.authorize($0, for: client, subscription: subscription).map(UpdateEvent.encode) }
+        guard !encodedUpdates.isEmpty else { return }
+        for line in BatchEvent.lines(subscription: subscription.rawValue, encodedUpdates: encodedUpdates, overflow: overflow) {
+            connection.link.output.append(message: line)
+        }
+        guard !disconnectedForUnreadMessages(connection) else { return }
         if !connection.link.interest.contains(.writable) { flush(connection) }
     }
 

@@ -61,6 +61,11 @@ package struct ServerConfiguration: Sendable {
     /// Where the daemon writes an app's relaunch trigger (its policy's `relaunch`) to have it
     /// started; nil: apps are not relaunched.
     package var relaunchDirectory: String?
+    /// How long an app whose trigger was written has to connect; then, as the seeds say ("a
+    /// few seconds after the app is launched again"), the rejoin window from its `hello`. 90 s
+    /// is systemd's default start timeout (`DefaultTimeoutStartSec`): a unit not started by
+    /// then has failed.
+    package var relaunchStartTimeout = Duration.seconds(90)
     /// Background activity sessions one connection may hold.
     package var maximumActivitiesPerClient = 16
 

@@ -27,6 +27,8 @@ public struct DeliveryOptions: Hashable, Sendable {
 public struct Batching: Hashable, Sendable {
     /// The most locations one batch holds; the newest are kept and the rest counted.
     public static let maximumCapacity = 1_000
+    /// How many updates a batch holds unless told otherwise.
+    public static let defaultCapacity = 100
 
     /// Metres travelled (summed between held locations) that end a batch; `nil`: time alone.
     public var distance: Double?
@@ -37,7 +39,7 @@ public struct Batching: Hashable, Sendable {
 
     /// Creates a batching policy; the capacity is clamped to 1 ... ``maximumCapacity``, a
     /// distance that is not a positive number is none, a negative timeout is zero.
-    public init(distance: Double? = nil, timeout: Duration, capacity: Int = 100) {
+    public init(distance: Double? = nil, timeout: Duration, capacity: Int = defaultCapacity) {
         self.distance = distance.flatMap { $0 > 0 ? $0 : nil }
         self.timeout = max(timeout, .zero)
         self.capacity = min(max(capacity, 1), Self.maximumCapacity)

@@ -64,6 +64,67 @@ class DistanceFilteredWalk(WithDaemon):
             self.assertGreaterEqual(math.hypot(north, east), 10 * 0.995)
 
 
+class BatchedWalk(WithDaemon):
+    """A walk, 10 times faster than real time: a fix every 0.1 s."""
+
+    scenario = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\nwalk 600s heading=90\n"
+
+    async def test_a_batched_subscription_gets_every_fix_in_order_held_until_the_timeout(self) -> None:
+        times: list[datetime.datetime] = []
+        arrivals: list[float] = []
+        loop = asyncio.get_running_loop()
+
+        async def collect() -> None:
+            batching = waymark.Batching(timeout=9.5)
+            async with contextlib.aclosing(self.client.live_updates(waymark.LiveConfiguration.FITNESS, batching=batching)) as updates:
+                async for update in updates:
+                    if update.location is not None:
+                        times.append(update.location.timestamp)
+                        arrivals.append(loop.time())
+                    if len(times) == 30:
+                        return
+
+        await asyncio.wait_for(collect(), 60)
+        # After the receiver's first fix (taken between two seconds), a fix every second.
+        steady = times[1:]
+        self.assertEqual([later - earlier for earlier, later in zip(steady, steady[1:])], [datetime.timedelta(seconds=1)] * 28)
+        # A batch waits 9.5 scenario seconds (0.95 s here); fixes one by one come every 0.1 s.
+        self.assertGreater(max(later - earlier for earlier, later in zip(arrivals, arrivals[1:])), 0.6)
+
+    async def test_the_daemon_refuses_a_batch_beyond_its_capacity(self) -> None:
+        with self.assertRaises(waymark.Refused) as refused:
+            async for _ in self.client.live_updates(batching=waymark.Batching(timeout=60, capacity=1001)):
+                pass
+        self.assertEqual(refused.exception.code, waymark.ErrorCode.INVALID_MESSAGE)
+
+
+class LastKnown(WithDaemon):
+    """A walk that ends on a desk, 10 times faster than real time."""
+
+    async def test_none_before_the_first_fix_then_the_location_ageing(self) -> None:
+        self.assertIsNone(await self.client.last_known_location())
+        self.assertEqual((await self.client.status()).transitions, 0)
+        requested = await self.client.request_location(timeout=30)
+
+        async def receiver_down() -> bool:
+            return (await self.client.status()).receiver_power_state not in ("acquiring", "tracking")
+
+        await eventually(receiver_down, seconds=20)
+        transitions = (await self.client.status()).transitions
+        first = await self.client.last_known_location()
+        assert first is not None
+        self.assertGreaterEqual(first.location.timestamp, requested.timestamp)
+        self.assertGreaterEqual(first.age, 0)
+        await asyncio.sleep(0.5)
+        second = await self.client.last_known_location()
+        assert second is not None
+        # The receiver stays down (asking never powers it): the same location, ten daemon
+        # seconds older a second, at least the 5 s slept.
+        self.assertEqual(second.location, first.location)
+        self.assertGreaterEqual(second.age - first.age, 5 * 0.99)
+        self.assertEqual((await self.client.status()).transitions, transitions)
+
+
 class WalkThenDesk(WithDaemon):
     """A walk that ends on a desk, 10 times faster than real time."""
 

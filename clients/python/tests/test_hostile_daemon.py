@@ -99,6 +99,17 @@ class HostileLines(unittest.IsolatedAsyncioTestCase):
                     pass
             await client.close()
 
+    async def test_a_batch_with_an_update_that_is_no_object_ends_live_updates_with_the_error(self) -> None:
+        answer = b'{"id":2,"op":"startLiveUpdates","result":{"subscription":1}}\n'
+        answer += b'{"event":"batch","subscription":1,"updates":[{"location":null,"isStationary":false,"diagnostics":[]},3],"overflow":0,"more":false}\n'
+        async with FakeDaemon(self.directory, answer) as daemon:
+            client = waymark.Client(daemon.path)
+            with self.assertRaises(waymark.DaemonProtocolError) as raised:
+                async for _ in client.live_updates(batching=waymark.Batching(timeout=60)):
+                    pass
+            await client.close()
+        self.assertIn("updates[1]", str(raised.exception))
+
     async def test_unknown_events_and_members_are_skipped(self) -> None:
         answer = b'{"event":"monitorEvent","monitor":1}\n{"event":"somethingNew"}\n'
         answer += b'{"id":2,"op":"startLiveUpdates","result":{"subscription":7,"future":true}}\n'

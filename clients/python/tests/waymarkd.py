@@ -23,7 +23,9 @@ class Waymarkd:
     """waymarkd on ``scenario`` at ``speed``; ``socket`` is where it listens. Stop it with
     ``stop()`` (SIGTERM); ``start()`` runs it again on the same socket."""
 
-    def __init__(self, scenario: str = WALK_THEN_DESK, speed: float = 10, socket_path: str | None = None) -> None:
+    def __init__(
+        self, scenario: str = WALK_THEN_DESK, speed: float = 10, socket_path: str | None = None, arguments: tuple[str, ...] = ()
+    ) -> None:
         self.directory = tempfile.mkdtemp(prefix="waymark-python-")
         os.chmod(self.directory, 0o755)
         self.socket = socket_path or os.path.join(self.directory, "waymark.sock")
@@ -31,6 +33,7 @@ class Waymarkd:
         with open(self.scenario, "w") as file:
             file.write(scenario)
         self.speed = speed
+        self.arguments = arguments
         self.log = os.path.join(self.directory, "waymarkd.log")
         self.process: subprocess.Popen[bytes] | None = None
         self.start()
@@ -38,7 +41,7 @@ class Waymarkd:
     def start(self) -> None:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [BINARY, "--socket", self.socket, "--scenario", self.scenario, "--speed", str(self.speed)],
+                [BINARY, "--socket", self.socket, "--scenario", self.scenario, "--speed", str(self.speed), *self.arguments],
                 stdout=subprocess.DEVNULL,
                 stderr=log,
             )

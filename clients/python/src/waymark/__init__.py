@@ -13,16 +13,19 @@ semantics, over its Unix socket (docs/protocol.md). asyncio, standard library on
     asyncio.run(main())
 """
 
-from .client import MAXIMUM_TIMEOUT, Client, live_updates, request_location, shared, status
+from .client import MAXIMUM_TIMEOUT, Client, last_known_location, live_updates, request_location, shared, status
 from .connection import PROTOCOL_VERSION
+from .sessions import AuthorizationRequirement, BackgroundActivitySession, ServiceSession
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationError, LocationUnknown, Refused, WaymarkError
 from .model import (
     CONSTELLATIONS,
+    Batching,
     Diagnostics,
     DilutionOfPrecision,
     EventLoopCounts,
     FixMode,
     FixQuality,
+    LastKnownLocation,
     LiveConfiguration,
     Location,
     LocationUpdate,
@@ -40,6 +43,9 @@ __all__ = [
     "CONSTELLATIONS",
     "MAXIMUM_TIMEOUT",
     "PROTOCOL_VERSION",
+    "AuthorizationRequirement",
+    "BackgroundActivitySession",
+    "Batching",
     "Client",
     "DaemonProtocolError",
     "DaemonUnavailable",
@@ -49,6 +55,7 @@ __all__ = [
     "EventLoopCounts",
     "FixMode",
     "FixQuality",
+    "LastKnownLocation",
     "LiveConfiguration",
     "Location",
     "LocationDenied",
@@ -59,10 +66,12 @@ __all__ = [
     "PowerTransition",
     "Refused",
     "SatelliteCounts",
+    "ServiceSession",
     "Source",
     "SourceInformation",
     "StatusReport",
     "WaymarkError",
+    "last_known_location",
     "live_updates",
     "request_location",
     "shared",

@@ -2,10 +2,10 @@
 daemon, as the Swift library's ``LocationUpdate.liveUpdates``, ``Location.requestLocation`` and
 ``WaymarkAgent.status``.
 
-Extension point: the operations of protocol versions 2 (sessions) and 3 (monitors) will be
-methods of ``Client`` built on ``_request`` (and, for long-lived ones, restarted on reconnect as
-live updates are), and their events (``sessionDiagnostics``, ``monitorEvent``) entries of
-``Client._EVENT_ROUTES``."""
+Sessions (``sessions.py``) are held here through reconnects (``hold``, ``release``), started
+again before the subscriptions. Extension point: the operations of protocol version 3
+(monitors) will be methods of ``Client`` built on ``_request`` (restarted on reconnect as live
+updates are), and ``monitorEvent`` an entry of ``Client._EVENT_ROUTES``."""
 
 from __future__ import annotations
 
@@ -16,13 +16,28 @@ import itertools
 import math
 import os
 import weakref
-from typing import Any, AsyncIterator, Callable
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable
 
 from .connection import Connection, resolving
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationUnknown, Refused, WaymarkError
-from .model import Diagnostics, LiveConfiguration, Location, LocationUpdate, StatusReport, decode_location, decode_status, decode_update
+from .model import (
+    Batching,
+    Diagnostics,
+    LastKnownLocation,
+    LiveConfiguration,
+    Location,
+    LocationUpdate,
+    StatusReport,
+    decode_last_known_location,
+    decode_location,
+    decode_status,
+    decode_update,
+)
 from .socket_path import SocketTrust, client_candidates
 from .wire import Fields
+
+if TYPE_CHECKING:
+    from .sessions import HeldSession
 
 #: The longest timeout ``request_location`` may ask for, seconds.
 MAXIMUM_TIMEOUT = 600.0
@@ -35,11 +50,11 @@ _LONGEST_RECONNECT_DELAY = 5.0
 class _Subscription:
     """One live-updates iterator's state, which outlives connections."""
 
-    def __init__(self, configuration: LiveConfiguration, options: dict[str, float | bool]) -> None:
+    def __init__(self, configuration: LiveConfiguration, options: dict[str, Any], buffered: int = UPDATE_BUFFER) -> None:
         self.configuration = configuration
         #: The delivery options, as the members of ``startLiveUpdates`` that are not defaults.
         self.options = options
-        self.updates: collections.deque[LocationUpdate] = collections.deque(maxlen=UPDATE_BUFFER)
+        self.updates: collections.deque[LocationUpdate] = collections.deque(maxlen=buffered)
         self.arrived = asyncio.Event()
         self.failure: WaymarkError | None = None
         #: The connection the subscription was started on, and the daemon's number for it there.
@@ -79,6 +94,9 @@ class Client:
         self._connecting = asyncio.Lock()
         self._subscriptions: dict[int, _Subscription] = {}
         self._local_ids: dict[int, int] = {}
+        #: Sessions held (``sessions.py``), by local number, and the daemon's numbers for them.
+        self._sessions: dict[int, HeldSession] = {}
+        self._session_ids: dict[int, int] = {}
         self._next_local = itertools.count(1)
         self._reconnecting: asyncio.Task[None] | None = None
         self._reconnect_delay = _FIRST_RECONNECT_DELAY
@@ -91,25 +109,32 @@ class Client:
         *,
         distance_filter: float = 0,
         minimum_interval: float = 0,
+        batching: Batching | None = None,
         passive: bool = False,
     ) -> AsyncIterator[LocationUpdate]:
         """Live location updates, as Core Location's ``CLLocationUpdate.liveUpdates``. A location
         comes only ``distance_filter`` metres or more from the last one delivered, and
-        ``minimum_interval`` seconds or more after it; a ``passive`` subscription never powers
-        the receiver and gets the fixes others cause (docs/semantics.md, "Delivery options"). Updates
+        ``minimum_interval`` seconds or more after it; with ``batching`` the locations are held
+        and come together, in the order taken, when a batch is delivered; a ``passive``
+        subscription never powers the receiver and gets the fixes others cause
+        (docs/semantics.md, "Delivery options"). Updates
         start when iteration starts and stop when the iterator is closed (``aclose()``,
         ``contextlib.aclosing``) or dropped (the ``async for`` loop was left). While the daemon
         is unreachable an update without a location and with ``daemon_unavailable`` comes,
         and updates continue once the client has reconnected. Raises ``Refused`` when the
         daemon refuses the subscription, ``DaemonProtocolError`` when it speaks no protocol."""
-        options: dict[str, float | bool] = {}
+        options: dict[str, Any] = {}
         if distance_filter:
             options["distanceFilter"] = float(distance_filter)
         if minimum_interval:
             options["minimumInterval"] = float(minimum_interval)
+        if batching is not None:
+            options["batch"] = batching.members()
         if passive:
             options["passive"] = True
-        subscription = _Subscription(LiveConfiguration(configuration), options)
+        # Room for a whole batch beside the updates an ordinary subscription may fall behind by.
+        buffered = UPDATE_BUFFER + (batching.capacity if batching is not None else 0)
+        subscription = _Subscription(LiveConfiguration(configuration), options, buffered)
         local = next(self._next_local)
         self._subscriptions[local] = subscription
         try:
@@ -129,27 +154,51 @@ class Client:
 
     def _start(self, connection: Connection, local: int) -> None:
         subscription = self._subscriptions[local]
-        subscription.started_on = connection
 
-        def started(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
+        def started() -> None:
+            subscription.knows_daemon_is_unavailable = False
+
+        parameters = {"configuration": subscription.configuration.value, **subscription.options}
+        self._start_held(
+            connection, local, self._subscriptions, self._local_ids,
+            ("startLiveUpdates", parameters), ("stopLiveUpdates", "subscription"), started)
+
+    def _start_held(
+        self,
+        connection: Connection,
+        local: int,
+        held: dict[int, Any],
+        daemon_ids: dict[int, int],
+        start: tuple[str, dict[str, Any]],
+        stop: tuple[str, str],
+        started: Callable[[], None],
+    ) -> None:
+        """Starts ``held[local]`` (a subscription or a session) on ``connection`` with the request
+        ``start``; its reply names it by the member ``stop[1]``, which ``stop[0]`` takes to end it
+        (when it ended while the daemon was starting it). A refusal ends it with the error."""
+        item = held[local]
+        item.started_on = connection
+        operation, parameters = start
+        stop_operation, number = stop
+
+        def replied(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
             if error is not None:
                 if not isinstance(error, DaemonUnavailable):
-                    self._subscriptions.pop(local, subscription).fail(error)
+                    held.pop(local, item).fail(error)
                 return
             try:
-                daemon_id = Fields(result, "result").integer("subscription")
+                daemon_id = Fields(result, "result").integer(number)
             except DaemonProtocolError as protocol_error:
-                subscription.fail(protocol_error)
+                item.fail(protocol_error)
                 return
-            if self._subscriptions.get(local) is not subscription:
-                # The iterator ended while the daemon was starting it.
-                connection.send("stopLiveUpdates", {"subscription": daemon_id}, _ignore)
+            if held.get(local) is not item:
+                connection.send(stop_operation, {number: daemon_id}, _ignore)
                 return
-            subscription.daemon_id = daemon_id
-            subscription.knows_daemon_is_unavailable = False
-            self._local_ids[daemon_id] = local
+            item.daemon_id = daemon_id
+            daemon_ids[daemon_id] = local
+            started()
 
-        connection.send("startLiveUpdates", {"configuration": subscription.configuration.value, **subscription.options}, started)
+        connection.send(operation, parameters, replied)
 
     def _unsubscribe(self, local: int) -> None:
         subscription = self._subscriptions.pop(local, None)
@@ -165,9 +214,67 @@ class Client:
         if local is not None and local in self._subscriptions:
             self._subscriptions[local].deliver(update)
 
+    def _route_batch(self, fields: Fields) -> None:
+        """A deferred subscription's batch (or one part of it): its updates in the order taken."""
+        local = self._local_ids.get(fields.integer("subscription"))
+        values = fields.array("updates")
+        updates = [decode_update(fields.element("updates", index, value)) for index, value in enumerate(values)]
+        if local is not None and local in self._subscriptions:
+            for update in updates:
+                self._subscriptions[local].deliver(update)
+
+    def _route_session_diagnostics(self, fields: Fields) -> None:
+        local = self._session_ids.get(fields.integer("session"))
+        diagnostics = Diagnostics.from_names(fields.strings("diagnostics"))
+        if local is not None and local in self._sessions:
+            self._sessions[local].deliver(diagnostics)
+
     #: What each event does, by its ``event`` name; events this version does not know are
     #: skipped (a newer daemon may send them).
-    _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {"update": _route_update}
+    _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {
+        "update": _route_update,
+        "batch": _route_batch,
+        "sessionDiagnostics": _route_session_diagnostics,
+    }
+
+    # Sessions
+
+    async def hold(self, held: HeldSession) -> int:
+        """Starts a session (``sessions.py``) and keeps it through reconnects; returns its
+        local number for ``release``. Raises ``Refused`` when the daemon refuses it."""
+        local = next(self._next_local)
+        self._sessions[local] = held
+        try:
+            connection = await self._connected()
+            # A connection opened just now started every session, this one too.
+            if held.started_on is not connection:
+                self._start_session(connection, local)
+            await held.started
+        except BaseException:
+            self.release(local)
+            raise
+        return local
+
+    def release(self, local: int) -> None:
+        """Ends a session ``hold`` started."""
+        held = self._sessions.pop(local, None)
+        if held is None:
+            return
+        held.arrived.set()
+        if held.daemon_id is not None:
+            self._session_ids.pop(held.daemon_id, None)
+            if self._connection is not None:
+                self._connection.send(held.stop, {"session": held.daemon_id}, _ignore)
+
+    def _start_session(self, connection: Connection, local: int) -> None:
+        held = self._sessions[local]
+
+        def started() -> None:
+            if not held.started.done():
+                held.started.set_result(None)
+
+        self._start_held(
+            connection, local, self._sessions, self._session_ids, (held.start, held.parameters), (held.stop, "session"), started)
 
     # Location requests
 
@@ -205,6 +312,18 @@ class Client:
             raise
         return decode_location(Fields(result, "result").fields("location"))
 
+    async def last_known_location(self) -> LastKnownLocation | None:
+        """The newest location the daemon has, however old, and its age, as Core Location's
+        ``CLLocationManager.location``: ``None`` before the first fix. Asking never powers the
+        receiver. Raises ``LocationDenied`` when the app is not authorized, ``DaemonUnavailable``."""
+        try:
+            result = await self._request("lastKnownLocation")
+        except Refused as error:
+            if error.code == ErrorCode.AUTHORIZATION_DENIED.value:
+                raise LocationDenied(error.message) from None
+            raise
+        return decode_last_known_location(Fields(result, "result"))
+
     @staticmethod
     def _withdraw(connection: Connection, request_id: int) -> None:
         if connection.forget(request_id):
@@ -233,6 +352,9 @@ class Client:
         subscriptions, self._subscriptions = self._subscriptions, {}
         for subscription in subscriptions.values():
             subscription.fail(DaemonUnavailable("the client was closed"))
+        sessions, self._sessions = self._sessions, {}
+        for held in sessions.values():
+            held.fail(DaemonUnavailable("the client was closed"))
         if self._connection is not None:
             self._connection.close()
 
@@ -243,6 +365,9 @@ class Client:
                 connection = await Connection.open(paths, SocketTrust.current(), self._app_id, self._route_event, self._lost)
                 self._connection = connection
                 self._reconnect_delay = _FIRST_RECONNECT_DELAY
+                # Sessions first, as the Swift library: what they keep is re-taken by them.
+                for local in sorted(self._sessions):
+                    self._start_session(connection, local)
                 for local in sorted(self._subscriptions):
                     self._start(connection, local)
             return self._connection
@@ -255,12 +380,18 @@ class Client:
     def _lost(self, error: WaymarkError) -> None:
         self._connection = None
         self._local_ids = {}
+        self._session_ids = {}
         for subscription in self._subscriptions.values():
             subscription.started_on = subscription.daemon_id = None
+        for held in self._sessions.values():
+            held.started_on = held.daemon_id = None
         if isinstance(error, DaemonProtocolError):
             subscriptions, self._subscriptions = self._subscriptions, {}
             for subscription in subscriptions.values():
                 subscription.fail(error)
+            sessions, self._sessions = self._sessions, {}
+            for held in sessions.values():
+                held.fail(error)
             return
         self._announce_unavailable()
         self._schedule_reconnect()
@@ -273,11 +404,11 @@ class Client:
                 subscription.deliver(LocationUpdate(location=None, diagnostics=Diagnostics(daemon_unavailable=True)))
 
     def _schedule_reconnect(self) -> None:
-        if self._subscriptions and (self._reconnecting is None or self._reconnecting.done()):
+        if (self._subscriptions or self._sessions) and (self._reconnecting is None or self._reconnecting.done()):
             self._reconnecting = asyncio.ensure_future(self._reconnect())
 
     async def _reconnect(self) -> None:
-        while self._subscriptions and self._connection is None:
+        while (self._subscriptions or self._sessions) and self._connection is None:
             await asyncio.sleep(self._reconnect_delay)
             self._reconnect_delay = min(self._reconnect_delay * 2, _LONGEST_RECONNECT_DELAY)
             try:
@@ -287,6 +418,8 @@ class Client:
             except WaymarkError as error:
                 for subscription in self._subscriptions.values():
                     subscription.fail(error)
+                for held in self._sessions.values():
+                    held.fail(error)
                 return
 
 
@@ -311,13 +444,14 @@ def live_updates(
     *,
     distance_filter: float = 0,
     minimum_interval: float = 0,
+    batching: Batching | None = None,
     passive: bool = False,
 ) -> AsyncIterator[LocationUpdate]:
     """``Client.live_updates`` on the shared client."""
 
     async def updates() -> AsyncIterator[LocationUpdate]:
         live = shared().live_updates(
-            configuration, distance_filter=distance_filter, minimum_interval=minimum_interval, passive=passive)
+            configuration, distance_filter=distance_filter, minimum_interval=minimum_interval, batching=batching, passive=passive)
         async with contextlib.aclosing(live) as inner:
             async for update in inner:
                 yield update
@@ -333,3 +467,8 @@ async def request_location(desired_accuracy: float = 0.0, timeout: float = 30.0)
 async def status() -> StatusReport:
     """``Client.status`` on the shared client."""
     return await shared().status()
+
+
+async def last_known_location() -> LastKnownLocation | None:
+    """``Client.last_known_location`` on the shared client."""
+    return await shared().last_known_location()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import enum
+import math
 import re
 from typing import Any
 
@@ -23,6 +24,47 @@ class LiveConfiguration(str, enum.Enum):
     OTHER_NAVIGATION = "otherNavigation"
     FITNESS = "fitness"
     AIRBORNE = "airborne"
+
+
+@dataclasses.dataclass(frozen=True)
+class Batching:
+    """Deferred delivery, as the Swift library's ``Batching`` and Core Location's
+    ``allowDeferredLocationUpdates(untilTraveled:timeout:)``: locations are held until the device
+    has travelled ``distance`` metres along them (``None``: time alone) or the oldest held one is
+    ``timeout`` seconds old, then delivered together; a batch holds at most ``capacity`` updates
+    (1 ... 1000), the newest kept (docs/semantics.md, "Delivery options")."""
+
+    timeout: float
+    distance: float | None = None
+    capacity: int = 100
+
+    def members(self) -> dict[str, float | int]:
+        """The ``batch`` member of ``startLiveUpdates``."""
+        members: dict[str, float | int] = {"timeout": float(self.timeout), "capacity": int(self.capacity)}
+        if self.distance is not None:
+            members["distance"] = float(self.distance)
+        return members
+
+
+@dataclasses.dataclass(frozen=True)
+class LastKnownLocation:
+    """The newest location the daemon has, however old, as the Swift library's
+    ``LastKnownLocation`` and Core Location's ``CLLocationManager.location``: ``age`` is the
+    seconds since the daemon got it, on its monotonic clock."""
+
+    location: Location
+    age: float
+
+
+def decode_last_known_location(fields: Fields) -> LastKnownLocation | None:
+    """The result of ``lastKnownLocation``: ``None`` when ``location`` is null."""
+    location = fields.optional_fields("location")
+    if location is None:
+        return None
+    age = fields.double("age")
+    if not (math.isfinite(age) and age >= 0):
+        raise DaemonProtocolError(f"{fields.path}.age: expected a finite number of seconds, at least 0, found {age}")
+    return LastKnownLocation(decode_location(location), age)
 
 
 class FixMode(str, enum.Enum):

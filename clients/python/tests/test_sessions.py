@@ -1,0 +1,84 @@
+"""Sessions from Python (``ServiceSession``, ``BackgroundActivitySession``) against the real
+waymarkd: authorization enforced from a store, this uid interactive by policy, and the real
+``waymark auth`` as the operator (docs/authorization.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import waymark
+from waymarkd import BINARY, Waymarkd
+
+APP_ID = "org.example.python-sessions"
+#: Who the daemon says this process is: no policy trusts its declared app ID, so its
+#: executable and uid (docs/authorization.md, "Who an app is").
+IDENTITY = f"executable:{os.getuid()}:{os.path.realpath(sys.executable)}"
+
+
+class EnforcingDaemon(unittest.IsolatedAsyncioTestCase):
+    """A daemon with a store and a policy that makes this uid interactive (in use)."""
+
+    def setUp(self) -> None:
+        policies = tempfile.TemporaryDirectory(prefix="waymark-python-policies-")
+        self.addCleanup(policies.cleanup)
+        with open(os.path.join(policies.name, "apps.toml"), "w") as file:
+            file.write(f"[[app]]\nuid = {os.getuid()}\ninteractive = true\n")
+        store = os.path.join(policies.name, "store.sqlite")
+        self.daemon = Waymarkd(arguments=("--policies", policies.name, "--store", store))
+        self.addCleanup(self.daemon.close)
+        self.client = waymark.Client(self.daemon.socket, app_id=APP_ID)
+
+    async def asyncTearDown(self) -> None:
+        await self.client.close()
+
+    def operator(self, *arguments: str) -> None:
+        waymark_cli = os.path.join(os.path.dirname(BINARY), "waymark")
+        environment = dict(os.environ, WAYMARK_SOCKET=self.daemon.socket)
+        subprocess.run([waymark_cli, "auth", *arguments], env=environment, check=True, capture_output=True)
+
+    async def test_a_service_session_says_the_request_is_waiting_then_that_nothing_stands_in_the_way(self) -> None:
+        async with waymark.ServiceSession(waymark.AuthorizationRequirement.WHEN_IN_USE, client=self.client) as session:
+            diagnostics = session.diagnostics()
+            first = await asyncio.wait_for(anext(diagnostics), 10)
+            self.assertEqual(first.names, ["authorizationRequestInProgress"])
+            await asyncio.to_thread(self.operator, "grant", IDENTITY)
+            second = await asyncio.wait_for(anext(diagnostics), 10)
+            self.assertEqual(second.names, [])
+
+    async def test_a_session_is_taken_again_after_the_daemon_restarts(self) -> None:
+        async with waymark.ServiceSession(client=self.client) as session:
+            diagnostics = session.diagnostics()
+            self.assertEqual((await asyncio.wait_for(anext(diagnostics), 10)).names, ["authorizationRequestInProgress"])
+            await asyncio.to_thread(self.daemon.stop)
+            await asyncio.to_thread(self.daemon.start)
+            # The client reconnects and starts the session again: its first diagnostics again.
+            self.assertEqual((await asyncio.wait_for(anext(diagnostics), 20)).names, ["authorizationRequestInProgress"])
+
+    async def test_a_background_activity_session_starts_in_use_and_ends_with_invalidate(self) -> None:
+        session = waymark.BackgroundActivitySession(client=self.client)
+        await session.start()
+        session.invalidate()
+        async with waymark.BackgroundActivitySession(client=self.client):
+            pass
+
+
+class WithoutPolicy(unittest.IsolatedAsyncioTestCase):
+    """A daemon without a policy for this uid: the app is not in use."""
+
+    def setUp(self) -> None:
+        self.daemon = Waymarkd()
+        self.addCleanup(self.daemon.close)
+        self.client = waymark.Client(self.daemon.socket, app_id=APP_ID)
+
+    async def asyncTearDown(self) -> None:
+        await self.client.close()
+
+    async def test_a_background_activity_session_out_of_use_is_refused_with_insufficiently_in_use(self) -> None:
+        with self.assertRaises(waymark.Refused) as refused:
+            await waymark.BackgroundActivitySession(client=self.client).start()
+        self.assertEqual(refused.exception.code, waymark.ErrorCode.INSUFFICIENTLY_IN_USE)
