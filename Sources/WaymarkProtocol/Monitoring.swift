@@ -47,6 +47,8 @@ package enum MonitorState: String, Hashable, Sendable, CaseIterable, ProtocolNam
     case satisfied
     /// Outside the region.
     case unsatisfied
+    /// Not watched; the event's diagnostics say why (`conditionLimitExceeded`, `conditionUnsupported`).
+    case unmonitored
 }
 
 /// The parameters of `addCondition` (protocol version 3).

@@ -55,6 +55,8 @@ package enum Operation: Hashable, Sendable {
     case monitorRecord(monitor: UInt64, identifier: String)
     /// Asks for a monitor's condition identifiers (version 3).
     case monitorIdentifiers(monitor: UInt64)
+    /// Acknowledges a monitor's events through a sequence number (version 3).
+    case acknowledgeMonitorEvents(monitor: UInt64, through: UInt64)
 
     /// The operation's `op`.
     package var name: OperationName {
@@ -84,6 +86,7 @@ package enum Operation: Hashable, Sendable {
         case .removeCondition: .removeCondition
         case .monitorRecord: .monitorRecord
         case .monitorIdentifiers: .monitorIdentifiers
+        case .acknowledgeMonitorEvents: .acknowledgeMonitorEvents
         }
     }
 
@@ -131,6 +134,9 @@ package enum Operation: Hashable, Sendable {
         case .removeCondition(let monitor, let identifier), .monitorRecord(let monitor, let identifier):
             buffer.member("monitor", monitor)
             buffer.member("identifier", text: identifier)
+        case .acknowledgeMonitorEvents(let monitor, let through):
+            buffer.member("monitor", monitor)
+            buffer.member("through", through)
         }
     }
 
@@ -185,6 +191,8 @@ package enum Operation: Hashable, Sendable {
         case .monitorRecord:
             self = .monitorRecord(monitor: try fields.identifier("monitor"), identifier: try fields.string("identifier"))
         case .monitorIdentifiers: self = .monitorIdentifiers(monitor: try fields.identifier("monitor"))
+        case .acknowledgeMonitorEvents:
+            self = .acknowledgeMonitorEvents(monitor: try fields.identifier("monitor"), through: try fields.identifier("through"))
         }
     }
 }

@@ -52,6 +52,9 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     case monitorRecord
     /// The identifiers of a monitor's conditions.
     case monitorIdentifiers
+    /// Tells the daemon the app has a monitor's events up to a sequence number: they are not
+    /// sent again.
+    case acknowledgeMonitorEvents
 
     /// The protocol version that brings the operation: 1 for live updates, location requests
     /// and status; 2 for authorization and sessions; 3 for monitors.
@@ -61,7 +64,8 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
         case .authorizationStatus, .startServiceSession, .stopServiceSession,
             .startBackgroundActivitySession, .stopBackgroundActivitySession, .startInUseDelegation, .acceptInUseDelegation,
             .stopInUseDelegation, .authorizationApps, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy: 2
-        case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers: 3
+        case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers,
+            .acknowledgeMonitorEvents: 3
         }
     }
 }

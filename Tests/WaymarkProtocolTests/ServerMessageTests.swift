@@ -54,7 +54,9 @@ struct ServerMessageTests {
             .update(UpdateEvent(subscription: 7, update: LocationUpdate(location: Samples.location, isStationary: true), missed: 12)),
             .update(UpdateEvent(subscription: 8, update: LocationUpdate(location: nil, diagnostics: diagnostics))),
             .sessionDiagnostics(session: 3, diagnostics: ["authorizationRequestInProgress"]),
-            .monitorEvent(monitor: 5, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
+            .monitorEvent(monitor: 5, sequence: 9, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
+            .monitorEvent(monitor: 5, sequence: nil, event: MonitorEvent(
+                identifier: "home", state: .unmonitored, date: Timestamp(nanosecondsSinceEpoch: 0), diagnostics: ["conditionLimitExceeded", "persistenceUnavailable"])),
         ]
         for event in events {
             #expect(try ServerMessage(line: ServerMessage.event(event).line.dropLast()) == .event(event))

@@ -43,9 +43,11 @@ struct WireFormatTests {
             .update(UpdateEvent(subscription: 8, update: LocationUpdate(location: nil, diagnostics: diagnostics))),
             .sessionDiagnostics(session: 3, diagnostics: ["authorizationRequestInProgress", "x\"y"]),
             .sessionDiagnostics(session: 3, diagnostics: []),
-            .monitorEvent(monitor: 5, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
-            .monitorEvent(monitor: 6, event: MonitorEvent(
+            .monitorEvent(monitor: 5, sequence: nil, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
+            .monitorEvent(monitor: 6, sequence: nil, event: MonitorEvent(
                 identifier: "wörk", state: .satisfied, date: Timestamp(nanosecondsSinceEpoch: 1_717_245_296_000_250_000), diagnostics: ["accuracyLimited"])),
+            .monitorEvent(monitor: 7, sequence: 18_446_744_073_709_551_615, event: MonitorEvent(
+                identifier: "far", state: .unmonitored, date: Timestamp(nanosecondsSinceEpoch: 0), diagnostics: ["conditionLimitExceeded"])),
         ]
         for event in events { add(ServerMessage.event(event).line) }
         return lines
@@ -86,6 +88,7 @@ struct WireFormatTests {
         #"{"id":42,"op":"authorizeApp","app":{"kind":"uid","key":"1000"},"fullAccuracy":true}"#,
         #"{"id":42,"op":"setLocationServices","enabled":false}"#,
         #"{"id":42,"op":"answerTemporaryFullAccuracy","app":{"kind":"executable","key":"1000:/usr/bin/nav"},"granted":true}"#,
+        #"{"id":42,"op":"acknowledgeMonitorEvents","monitor":5,"through":12}"#,
         #"{"id":"quote \" backslash \\ tab \t","op":"openMonitor","name":"é\u0001\n"}"#,
         #"{"id":-9223372036854775808,"op":"hello","version":3}"#,
         #"{"id":1,"op":"requestLocation","desiredAccuracy":0.30000000000000004,"timeout":0.001}"#,
@@ -116,6 +119,7 @@ struct WireFormatTests {
         #"{"event":"sessionDiagnostics","session":3,"diagnostics":[]}"#,
         #"{"event":"monitorEvent","monitor":5,"identifier":"home","state":"unsatisfied","date":"1970-01-01T00:00:00.000Z","diagnostics":[]}"#,
         #"{"event":"monitorEvent","monitor":6,"identifier":"wörk","state":"satisfied","date":"2024-06-01T12:34:56.000250Z","diagnostics":["accuracyLimited"]}"#,
+        #"{"event":"monitorEvent","monitor":7,"sequence":18446744073709551615,"identifier":"far","state":"unmonitored","date":"1970-01-01T00:00:00.000Z","diagnostics":["conditionLimitExceeded"]}"#,
     ]
 
     @Test func everyMessageIsWrittenAsPinned() {
