@@ -6,6 +6,7 @@ package import WaymarkInput
 package import WaymarkLocation
 import WaymarkProtocol
 package import WaymarkSystem
+import WaymarkMonitoring
 
 /// The daemon's core on the event loop: hands what clients ask for and what the source
 /// reports to the pure ``Engine``, and carries out the engine's actions — updates to
@@ -26,15 +27,25 @@ package final class Agent: AgentService {
     /// What clients that left this turn held, for the engine on the next turn.
     private var departed: (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) = ([], [])
     private let log: (String) -> Void
+    /// Every app's monitors: evaluated on each new fix, whose next fix is the engine's demand.
+    private let monitors: MonitorCenter
+    private var monitorPlan = FixDemandPlan()
+    /// The last fix the monitors evaluated and when, to date requests on the fixes' clock.
+    private var monitorFix: (location: Location, instant: Instant)?
+    /// Whether the engine said stationary at the last look (a change moves the demand).
+    private var wasStationary = false
+    private var isPlanningMonitors = false
 
     /// Where updates and answers go (the server); set before the source starts.
     package weak var sink: (any UpdateSink)?
 
     /// Creates the agent for `source`; the engine's receiver figures come from `receiver`.
+    /// `monitors` are every app's, shared with the server.
     package init(
         loop: EventLoop, source: any LocationSource, receiver: ReceiverProfile, timeline: Timeline,
-        daemonVersion: String, log: @escaping (String) -> Void = { _ in }
+        daemonVersion: String, monitors: MonitorCenter, log: @escaping (String) -> Void = { _ in }
     ) {
+        self.monitors = monitors
         self.loop = loop
         self.source = source
         self.timeline = timeline
@@ -45,6 +56,7 @@ package final class Agent: AgentService {
             hasAccelerometer: source.hasAccelerometer)
         startedAt = timeline.now
         engine = Engine(settings: settings, start: startedAt)
+        monitors.date = { [unowned self] in monitorDate() }
     }
 
     /// Starts the source; its events flow into the engine from now on.
@@ -110,6 +122,11 @@ package final class Agent: AgentService {
         feed(.cancelRequest(request))
     }
 
+    package func monitorsChanged() {
+        planMonitors(evaluating: false)
+        scheduleDeadline()
+    }
+
     package func status() -> StatusReport {
         let now = timeline.now
         let ledger = engine.ledger
@@ -162,7 +179,47 @@ package final class Agent: AgentService {
         actions.removeAll(keepingCapacity: true)
         engine.handle(event, at: timeline.now, actions: &actions)
         perform(actions)
+        planMonitors(evaluating: true)
         scheduleDeadline()
+    }
+
+    // MARK: - Monitors
+
+    /// Evaluates every app's monitors on a fix they have not seen (when `evaluating`), hands
+    /// their events to the server, and moves the engine's fix demand to the monitors' next
+    /// fix when it changed (docs/monitoring.md, "The next fix").
+    private func planMonitors(evaluating: Bool) {
+        guard !isPlanningMonitors else { return }
+        isPlanningMonitors = true
+        defer { isPlanningMonitors = false }
+        let now = timeline.now
+        let stationaryChanged = engine.isStationary != wasStationary
+        wasStationary = engine.isStationary
+        var change: Instant??
+        if evaluating, let location = monitorPlan.newFix(engine.lastLocation) {
+            monitorFix = (location, now)
+            sink?.deliver(monitors.evaluate(location))
+            change = monitorPlan.change(to: monitors.nextFix(after: location, at: now, isStationary: engine.isStationary))
+        } else if !evaluating || stationaryChanged {
+            // A condition added or removed, or the device stopped or started moving.
+            let next = monitors.nextFix(after: monitorFix?.location, at: monitorFix?.instant ?? now, isStationary: engine.isStationary)
+            change = monitorPlan.change(to: next.map { max($0, now) })
+        } else {
+            change = monitorPlan.retryIfDropped(engineDemand: engine.fixDemand, at: now)
+        }
+        guard let change else { return }
+        actions.removeAll(keepingCapacity: true)
+        engine.handle(.fixNeeded(at: change), at: now, actions: &actions)
+        perform(actions)
+    }
+
+    /// Now on the fixes' clock: the last fix's date advanced by the time since it (before any
+    /// fix, the system clock), so that a condition added now is not newer than the next fix.
+    private func monitorDate() -> Timestamp {
+        guard let fix = monitorFix else { return Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch) }
+        let elapsed = (timeline.now - fix.instant).nanoseconds
+        let (date, overflow) = fix.location.timestamp.nanosecondsSinceEpoch.addingReportingOverflow(max(0, elapsed))
+        return Timestamp(nanosecondsSinceEpoch: overflow ? .max : date)
     }
 
     private func perform(_ actions: [EngineAction]) {

@@ -15,10 +15,13 @@ package struct AuthorizationOptions: Sendable {
         self.storePath = storePath
     }
 
-    /// Opens the store and the device's secret (made once), and returns the authorizer that
+    /// Opens the store and the device's secret (made once) in `database` (the store's, opened
+    /// by the daemon, which keeps the monitors in it too), and returns the authorizer that
     /// decides with `policies`.
-    func makeAuthorizer(policies: PolicySet, now: @escaping () -> Instant, log: @escaping (String) -> Void) throws -> Authorizer {
-        let store = AuthorizationStore(database: try StoreSchema.open(path: storePath))
+    func makeAuthorizer(
+        database: Database, policies: PolicySet, now: @escaping () -> Instant, log: @escaping (String) -> Void
+    ) throws -> Authorizer {
+        let store = AuthorizationStore(database: database)
         let secret = try store.deviceSecret() ?? store.keepDeviceSecret(try RandomBytes.generate(count: 32))
         let enforcement = Authorizer.Enforcement(
             store: store, policies: policies, administratorGroup: UserGroups.groupID(named: UserGroups.administratorGroupName))

@@ -33,6 +33,8 @@ package protocol AgentService: AnyObject {
     func requestLocation(_ request: RequestID, desiredAccuracy: Double, timeout: Duration)
     /// The client withdrew `request` (the server has answered it): release what it holds.
     func cancelRequest(_ request: RequestID)
+    /// A monitor's conditions changed (added or removed): the monitors' next fix may have.
+    func monitorsChanged()
     /// The daemon's status. The server fills in `clients`, `liveSubscriptions` and
     /// `pendingRequests` from its own tables.
     func status() -> StatusReport
@@ -46,4 +48,6 @@ package protocol UpdateSink: AnyObject {
     func send(_ update: LocationUpdate, subscription: SubscriptionID)
     /// Answers a `requestLocation` request.
     func send(_ result: Result<Location, LocationError>, request: RequestID)
+    /// Delivers monitor events to the connections of their apps that have the monitor open.
+    func deliver(_ deliveries: [MonitorDelivery])
 }
