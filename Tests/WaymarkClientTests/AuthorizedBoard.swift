@@ -45,7 +45,10 @@ final class AuthorizedBoard {
         try process.run()
         let deadline = Date().addingTimeInterval(10)
         var status = stat()
-        while Date() < deadline, stat(socket, &status) != 0 || status.st_mode & S_IFMT != S_IFSOCK { usleep(20_000) }
+        // Listening: the daemon has set the socket's mode (between bind and listen).
+        while Date() < deadline, stat(socket, &status) != 0 || status.st_mode & S_IFMT != S_IFSOCK || !DaemonProcess.connects(to: socket) {
+            usleep(20_000)
+        }
         // Authorization, not the socket's mode, decides here: every uid may connect.
         guard chmod(socket, 0o666) == 0 else {
             stop()
