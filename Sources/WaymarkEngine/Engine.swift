@@ -19,7 +19,10 @@ import WaymarkReceiver
 /// * A request is answered with the first location as accurate as it asks, once the
 ///   accuracy stops improving, or at its timeout, whichever comes first.
 /// * The receiver is powered exactly while someone needs fixes; while every subscription is
-///   paused it is down and the accelerometer's motion wake is armed. On the interrupt the
+///   paused it is down and the accelerometer's motion wake is armed. A fix demand
+///   (``EngineEvent/fixNeeded(at:)``) with no subscription powering the receiver is held the
+///   same way: once the accelerometer has been calm for the default configuration's dwell,
+///   the device is stationary and the demand waits for motion. On the interrupt the
 ///   receiver is powered at once; a short sample window tells movement (resume) from
 ///   vibration (a false wake: power down again).
 package struct Engine: Sendable {
@@ -68,6 +71,10 @@ package struct Engine: Sendable {
     private var gpsOnlyChecking = false
     private var orbitUpkeep: OrbitUpkeep
     private var demand = FixDemand()
+    /// With no subscription powering the receiver: the accelerometer has been calm for
+    /// ``demandDwell`` while a fix demand was held, so the demand waits for motion (no border
+    /// can be crossed by a device that does not move).
+    private var demandStill = false
     /// The instant of the event being handled (or the last one), for the demand's rules.
     private var lastEventInstant: Instant
 
@@ -89,10 +96,23 @@ package struct Engine: Sendable {
     }
 
     /// Whether the device is currently considered stationary: every subscription that powers
-    /// the receiver (not a passive listener) is paused.
+    /// the receiver (not a passive listener) is paused; with none, a fix demand waits on a
+    /// calm accelerometer.
     package var isStationary: Bool {
         let powering = subscriptions.filter { !$0.isPassive }
-        return !powering.isEmpty && powering.allSatisfy(\.isPaused)
+        return powering.isEmpty ? demandStill : powering.allSatisfy(\.isPaused)
+    }
+
+    /// Whether the accelerometer decides for a fix demand: one is held, the chip works, and
+    /// no subscription powers the receiver (its own dwell decides then).
+    private var demandWatchesMotion: Bool {
+        hasAccelerometer && demand.instant != nil && !subscriptions.contains { !$0.isPassive }
+    }
+
+    /// How long the accelerometer must be calm before a fix demand waits for motion: the
+    /// default configuration's stationary dwell.
+    private var demandDwell: Duration {
+        ConfigurationProfile(.default, hotStart: settings.receiver.hotStart).stationaryDwell
     }
 
     /// Live subscriptions.
@@ -119,6 +139,7 @@ package struct Engine: Sendable {
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
         if let due = demand.deadline(after: lastEventInstant) { deadlines.append(due) }
+        if demandWatchesMotion, !demandStill { deadlines.append(lastAccelerometerMovement + demandDwell) }
         if let giveUp = demandGiveUp { deadlines.append(giveUp) }
         deadlines.append(contentsOf: subscriptions.compactMap(\.deliveryDeadline))
         if keepsOrbitPrediction, let upkeep = orbitUpkeep.nextDeadline(isOn: receiverOn) { deadlines.append(upkeep) }
@@ -166,7 +187,10 @@ package struct Engine: Sendable {
             subscriptions.removeAll { ended.contains($0.number) }
             requests.removeAll { cancelled.contains($0.number) }
         case .fixNeeded(let instant):
+            // A new demand's stillness is judged from now on.
+            if demand.instant == nil { lastAccelerometerMovement = max(lastAccelerometerMovement, now) }
             demand.set(instant)
+            if instant == nil { demandStill = false }
         case .tick:
             tick(at: now, actions: &actions)
         }
@@ -232,7 +256,7 @@ package struct Engine: Sendable {
     private var hasAccelerometer: Bool { settings.hasAccelerometer && accelerometerFailure == nil }
 
     private mutating func motionInterrupt(at now: Instant, actions: inout [EngineAction]) {
-        guard hasAccelerometer, subscriptions.contains(where: \.isPaused) else { return }
+        guard hasAccelerometer, subscriptions.contains(where: \.isPaused) || demandStill else { return }
         // Power up at once: the hot start runs while the sample window decides.
         confirmingWake = true
     }
@@ -243,6 +267,7 @@ package struct Engine: Sendable {
             lastAccelerometerMovement = now
             if confirmingWake { counters.motionWakes += 1 }
             confirmingWake = false
+            demandStill = false
             for index in subscriptions.indices where subscriptions[index].isPaused {
                 subscriptions[index].isPaused = false
                 subscriptions[index].lastGPSMovement = now
@@ -282,7 +307,7 @@ package struct Engine: Sendable {
 
     private var needsFixes: Bool {
         subscriptions.contains(where: \.needsFixes) || !requests.isEmpty || gpsOnlyChecking || confirmingWake
-            || demand.needsReceiver(at: lastEventInstant, isOn: receiverOn, hotStart: settings.receiver.hotStart)
+            || (!isStationary && demand.needsReceiver(at: lastEventInstant, isOn: receiverOn, hotStart: settings.receiver.hotStart))
     }
 
     /// When a missing fix becomes "location unavailable": the unavailability delay after the
@@ -312,6 +337,7 @@ package struct Engine: Sendable {
         if hasAccelerometer {
             pauseOnCalmAccelerometer(at: now, actions: &actions)
         }
+        if demandWatchesMotion, !demandStill, now >= lastAccelerometerMovement + demandDwell { demandStill = true }
         if gpsOnlyChecking, availabilityDeadline <= now {
             gpsOnlyChecking = false  // no fix to judge by: look again at the next wake
         }
@@ -399,11 +425,11 @@ package struct Engine: Sendable {
         } else if !needed && receiverOn, let downState = settings.poweredDownState {
             receiverOn = false
             orbitUpkeep.poweredDown(at: now)
-            let reason = subscriptions.isEmpty && requests.isEmpty ? "no one needs fixes" : "stationary"
+            let reason = subscriptions.isEmpty && requests.isEmpty && !demandStill ? "no one needs fixes" : "stationary"
             ledger.enter(downState, at: now, reason: reason)
             actions.append(.receiverPower(on: false, reason: reason))
         }
-        let paused = subscriptions.contains(where: \.isPaused)
+        let paused = subscriptions.contains(where: \.isPaused) || demandStill
         if !hasAccelerometer {
             // Without an accelerometer a paused receiver is woken now and then to look.
             if paused && !needed {
@@ -415,7 +441,7 @@ package struct Engine: Sendable {
         let wanted: AccelerometerCommand
         if !hasAccelerometer {
             wanted = .idle
-        } else if confirmingWake || subscriptions.contains(where: \.needsFixes) {
+        } else if confirmingWake || subscriptions.contains(where: \.needsFixes) || (demandWatchesMotion && !demandStill) {
             wanted = .sample(rate: settings.samplingRate)
         } else if paused {
             wanted = .armMotionWake(threshold: settings.motionWakeThreshold)

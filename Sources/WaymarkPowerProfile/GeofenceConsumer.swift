@@ -39,7 +39,7 @@ struct GeofenceConsumer {
         if let location = plan.newFix(engine.lastLocation) {
             for event in monitor.evaluate(location, accuracyLimited: false) { log("geofence \(event.identifier): \(event.state)") }
             let next = EvaluationScheduler.nextFix(
-                after: location, at: now, watching: [monitor], travel: travel, isStationary: engine.isStationary)
+                after: location, at: now, watching: [monitor], travel: travel)
             return plan.change(to: next)
         }
         return plan.retryIfDropped(engineDemand: engine.fixDemand, at: now)

@@ -144,7 +144,7 @@ struct MonitorCenterTests {
         center.access = { $0 == other ? .none : .full }
         #expect(center.evaluate(place).filter { $0.app == other }.isEmpty)
         center.access = { _ in .none }
-        #expect(center.nextFix(after: place, at: .zero, isStationary: false) == nil)
+        #expect(center.nextFix(after: place, at: .zero) == nil)
         center.access = { _ in .full }
 
         // Without a store the events still go out, once, saying they are not kept.
@@ -178,16 +178,15 @@ struct MonitorCenterTests {
         #expect(kept.state == .unmonitored && kept.diagnostics == [.conditionLimitExceeded])
     }
 
-    @Test("the next fix: none while stationary or with nothing watched, later far from every border", arguments: ScenarioFixes.names.prefix(1))
+    @Test("the next fix: none with nothing watched, later far from every border", arguments: ScenarioFixes.names.prefix(1))
     func schedule(_ name: String) throws {
         let center = try MonitorCenter(store: nil, travel: .walking)
         let place = Location(latitude: 1, longitude: 2, horizontalAccuracy: 5, timestamp: Timestamp(nanosecondsSinceEpoch: 0))
-        #expect(center.nextFix(after: place, at: .zero, isStationary: false) == nil)
+        #expect(center.nextFix(after: place, at: .zero) == nil)
         try center.open("a", for: Self.app)
         _ = try center.add(Self.region(around: place), identifier: "a", assuming: nil, to: "a", of: Self.app, at: place.timestamp)
-        #expect(center.nextFix(after: place, at: .zero, isStationary: true) == nil)
         // 5 m accurate at the centre of a 100 m circle: 95 m of margin at 3 m/s.
-        let next = try #require(center.nextFix(after: place, at: .zero, isStationary: false))
+        let next = try #require(center.nextFix(after: place, at: .zero))
         #expect(abs((next - Instant.zero).seconds - 95.0 / 3) < 0.01)
     }
 

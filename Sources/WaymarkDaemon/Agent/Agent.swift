@@ -32,8 +32,6 @@ package final class Agent: AgentService {
     private var monitorPlan = FixDemandPlan()
     /// The last fix the monitors evaluated and when, to date requests on the fixes' clock.
     private var monitorFix: (location: Location, instant: Instant)?
-    /// Whether the engine said stationary at the last look (a change moves the demand).
-    private var wasStationary = false
     private var isPlanningMonitors = false
 
     /// Where updates and answers go (the server); set before the source starts.
@@ -187,22 +185,21 @@ package final class Agent: AgentService {
 
     /// Evaluates every app's monitors on a fix they have not seen (when `evaluating`), hands
     /// their events to the server, and moves the engine's fix demand to the monitors' next
-    /// fix when it changed (docs/monitoring.md, "The next fix").
+    /// fix when it changed (docs/monitoring.md, "The next fix"); the engine holds it while
+    /// the device is stationary.
     private func planMonitors(evaluating: Bool) {
         guard !isPlanningMonitors else { return }
         isPlanningMonitors = true
         defer { isPlanningMonitors = false }
         let now = timeline.now
-        let stationaryChanged = engine.isStationary != wasStationary
-        wasStationary = engine.isStationary
         var change: Instant??
         if evaluating, let location = monitorPlan.newFix(engine.lastLocation) {
             monitorFix = (location, now)
             sink?.deliver(monitors.evaluate(location))
-            change = monitorPlan.change(to: monitors.nextFix(after: location, at: now, isStationary: engine.isStationary))
-        } else if !evaluating || stationaryChanged {
-            // A condition added or removed, or the device stopped or started moving.
-            let next = monitors.nextFix(after: monitorFix?.location, at: monitorFix?.instant ?? now, isStationary: engine.isStationary)
+            change = monitorPlan.change(to: monitors.nextFix(after: location, at: now))
+        } else if !evaluating {
+            // A condition added or removed.
+            let next = monitors.nextFix(after: monitorFix?.location, at: monitorFix?.instant ?? now)
             change = monitorPlan.change(to: next.map { max($0, now) })
         } else {
             change = monitorPlan.retryIfDropped(engineDemand: engine.fixDemand, at: now)

@@ -145,14 +145,15 @@ package final class MonitorCenter {
     }
 
     /// The instant the monitors need their next fix, after `last` taken at `instant` (nil: no
-    /// fix yet, so one is needed at `instant` when anything is watched), or nil (stationary,
-    /// or nothing watched for an app that may have it): the engine's ``EngineEvent/fixNeeded(at:)``.
-    package func nextFix(after last: Location?, at instant: Instant, isStationary: Bool) -> Instant? {
+    /// fix yet, so one is needed at `instant` when anything is watched), or nil (nothing
+    /// watched for an app that may have it): the engine's ``EngineEvent/fixNeeded(at:)``,
+    /// which the engine holds while the device is stationary.
+    package func nextFix(after last: Location?, at instant: Instant) -> Instant? {
         let all = monitors.filter { access($0.key) != .none }.values.flatMap(\.values)
         guard let last else {
-            return !isStationary && all.contains(where: { $0.watchedCount > 0 }) ? instant : nil
+            return all.contains(where: { $0.watchedCount > 0 }) ? instant : nil
         }
-        return EvaluationScheduler.nextFix(after: last, at: instant, watching: all, travel: travel, isStationary: isStationary)
+        return EvaluationScheduler.nextFix(after: last, at: instant, watching: all, travel: travel)
     }
 
     /// The events `app` has not acknowledged, to send when it connects.
