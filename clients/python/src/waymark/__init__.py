@@ -13,8 +13,9 @@ semantics, over its Unix socket (docs/protocol.md). asyncio, standard library on
     asyncio.run(main())
 """
 
-from .client import MAXIMUM_TIMEOUT, Client, live_updates, request_location, shared, status
+from .client import MAXIMUM_TIMEOUT, Client, live_updates, monitor, request_location, shared, status
 from .connection import PROTOCOL_VERSION
+from .monitor import Monitor
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationError, LocationUnknown, Refused, WaymarkError
 from .model import (
     CONSTELLATIONS,
@@ -23,9 +24,13 @@ from .model import (
     EventLoopCounts,
     FixMode,
     FixQuality,
+    CircularGeographicCondition,
     LiveConfiguration,
     Location,
     LocationUpdate,
+    MonitorEvent,
+    MonitorRecord,
+    MonitorState,
     PowerLedgerEntry,
     PowerTransition,
     SatelliteCounts,
@@ -38,6 +43,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CONSTELLATIONS",
+    "CircularGeographicCondition",
     "MAXIMUM_TIMEOUT",
     "PROTOCOL_VERSION",
     "Client",
@@ -55,6 +61,10 @@ __all__ = [
     "LocationError",
     "LocationUnknown",
     "LocationUpdate",
+    "Monitor",
+    "MonitorEvent",
+    "MonitorRecord",
+    "MonitorState",
     "PowerLedgerEntry",
     "PowerTransition",
     "Refused",
@@ -64,6 +74,7 @@ __all__ = [
     "StatusReport",
     "WaymarkError",
     "live_updates",
+    "monitor",
     "request_location",
     "shared",
     "status",

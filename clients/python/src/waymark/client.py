@@ -1,10 +1,10 @@
-"""The client: ``live_updates``, ``request_location`` and ``status`` over one connection to the
-daemon, as the Swift library's ``LocationUpdate.liveUpdates``, ``Location.requestLocation`` and
-``WaymarkAgent.status``.
+"""The client: ``live_updates``, ``request_location``, ``status`` and ``monitor`` over one
+connection to the daemon, as the Swift library's ``LocationUpdate.liveUpdates``,
+``Location.requestLocation``, ``WaymarkAgent.status`` and ``Monitor``.
 
-Extension point: the operations of protocol versions 2 (sessions) and 3 (monitors) will be
-methods of ``Client`` built on ``_request`` (and, for long-lived ones, restarted on reconnect as
-live updates are), and their events (``sessionDiagnostics``, ``monitorEvent``) entries of
+Extension point: the operations of protocol version 2 (sessions) will be methods of
+``Client`` built on ``_request`` (and, for long-lived ones, restarted on reconnect as live
+updates and monitors are), and their events (``sessionDiagnostics``) entries of
 ``Client._EVENT_ROUTES``."""
 
 from __future__ import annotations
@@ -20,7 +20,19 @@ from typing import Any, AsyncIterator, Callable
 
 from .connection import Connection, resolving
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationUnknown, Refused, WaymarkError
-from .model import Diagnostics, LiveConfiguration, Location, LocationUpdate, StatusReport, decode_location, decode_status, decode_update
+from .model import (
+    Diagnostics,
+    LiveConfiguration,
+    Location,
+    LocationUpdate,
+    MonitorEvent,
+    StatusReport,
+    decode_location,
+    decode_monitor_event,
+    decode_status,
+    decode_update,
+)
+from .monitor import Monitor, OpenMonitor
 from .socket_path import SocketTrust, client_candidates
 from .wire import Fields
 
@@ -80,6 +92,9 @@ class Client:
         self._subscriptions: dict[int, _Subscription] = {}
         self._local_ids: dict[int, int] = {}
         self._next_local = itertools.count(1)
+        self._monitors: dict[int, OpenMonitor] = {}
+        #: Monitors by the daemon's number, on the current connection.
+        self._monitor_ids: dict[int, int] = {}
         self._reconnecting: asyncio.Task[None] | None = None
         self._reconnect_delay = _FIRST_RECONNECT_DELAY
 
@@ -165,9 +180,97 @@ class Client:
         if local is not None and local in self._subscriptions:
             self._subscriptions[local].deliver(update)
 
+    # Monitors
+
+    async def monitor(self, name: str) -> Monitor:
+        """Opens the monitor ``name`` (1 … 128 bytes) of the app, creating it on first use
+        (``CLMonitor(name)``); it is opened again on every new connection, and the daemon then
+        sends the events the app has not taken. Raises ``Refused`` (the name, 16 monitors per
+        app), ``DaemonUnavailable``."""
+        monitor = OpenMonitor(name)
+        local = next(self._next_local)
+        self._monitors[local] = monitor
+        try:
+            connection = await self._connected()
+            # A connection opened just now opened every monitor, this one too.
+            if monitor.opened_on is not connection:
+                self._open_monitor(connection, local)
+            await asyncio.shield(monitor.opened)
+        except BaseException:
+            self._monitors.pop(local, None)
+            raise
+        return Monitor(self, local, name)
+
+    def _open_monitor(self, connection: Connection, local: int) -> None:
+        monitor = self._monitors[local]
+        monitor.opened_on = connection
+        if monitor.opened.done():
+            monitor.opened = asyncio.get_running_loop().create_future()
+
+        def opened(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
+            if error is not None:
+                if not isinstance(error, DaemonUnavailable):
+                    self._monitors.pop(local, monitor).fail(error)
+                elif not monitor.opened.done():
+                    monitor.opened.set_exception(error)
+                    monitor.opened.exception()
+                return
+            try:
+                daemon_id = Fields(result, "result").integer("monitor")
+            except DaemonProtocolError as protocol_error:
+                monitor.fail(protocol_error)
+                return
+            if self._monitors.get(local) is not monitor:
+                connection.send("closeMonitor", {"monitor": daemon_id}, _ignore)
+                return
+            monitor.daemon_id = daemon_id
+            self._monitor_ids[daemon_id] = local
+            if not monitor.opened.done():
+                monitor.opened.set_result(None)
+
+        connection.send("openMonitor", {"name": monitor.name}, opened)
+
+    async def _monitor_request(self, local: int, operation: str, parameters: dict[str, Any]) -> dict[str, Any]:
+        """Sends a monitor's request once it is open on the current connection."""
+        monitor = self._monitors.get(local)
+        if monitor is None:
+            raise DaemonUnavailable("the monitor is closed")
+        connection = await self._connected()
+        if monitor.opened_on is not connection:
+            self._open_monitor(connection, local)
+        await asyncio.shield(monitor.opened)
+        return await connection.request(operation, {"monitor": monitor.daemon_id, **parameters})
+
+    async def _next_monitor_event(self, local: int) -> tuple[MonitorEvent, int | None]:
+        monitor = self._monitors.get(local)
+        if monitor is None:
+            raise DaemonUnavailable("the monitor is closed")
+        return await monitor.next()
+
+    def _acknowledge(self, local: int, sequence: int) -> None:
+        monitor = self._monitors.get(local)
+        if monitor is not None and monitor.daemon_id is not None and self._connection is not None:
+            self._connection.send("acknowledgeMonitorEvents", {"monitor": monitor.daemon_id, "through": sequence}, _ignore)
+
+    def _close_monitor(self, local: int) -> None:
+        monitor = self._monitors.pop(local, None)
+        if monitor is None:
+            return
+        monitor.fail(DaemonUnavailable("the monitor was closed"))
+        if monitor.daemon_id is not None:
+            self._monitor_ids.pop(monitor.daemon_id, None)
+            if self._connection is not None:
+                self._connection.send("closeMonitor", {"monitor": monitor.daemon_id}, _ignore)
+
+    def _route_monitor_event(self, fields: Fields) -> None:
+        # Events of a monitor that is not open here are skipped, as unknown events are.
+        local = self._monitor_ids.get(fields.integer("monitor"))
+        if local is not None and local in self._monitors:
+            self._monitors[local].deliver(decode_monitor_event(fields), fields.optional_integer("sequence"))
+
     #: What each event does, by its ``event`` name; events this version does not know are
     #: skipped (a newer daemon may send them).
-    _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {"update": _route_update}
+    _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {"update": _route_update, "monitorEvent": _route_monitor_event}
 
     # Location requests
 
@@ -233,6 +336,9 @@ class Client:
         subscriptions, self._subscriptions = self._subscriptions, {}
         for subscription in subscriptions.values():
             subscription.fail(DaemonUnavailable("the client was closed"))
+        monitors, self._monitors = self._monitors, {}
+        for monitor in monitors.values():
+            monitor.fail(DaemonUnavailable("the client was closed"))
         if self._connection is not None:
             self._connection.close()
 
@@ -245,6 +351,8 @@ class Client:
                 self._reconnect_delay = _FIRST_RECONNECT_DELAY
                 for local in sorted(self._subscriptions):
                     self._start(connection, local)
+                for local in sorted(self._monitors):
+                    self._open_monitor(connection, local)
             return self._connection
 
     def _route_event(self, fields: Fields) -> None:
@@ -255,12 +363,18 @@ class Client:
     def _lost(self, error: WaymarkError) -> None:
         self._connection = None
         self._local_ids = {}
+        self._monitor_ids = {}
         for subscription in self._subscriptions.values():
             subscription.started_on = subscription.daemon_id = None
+        for monitor in self._monitors.values():
+            monitor.opened_on = monitor.daemon_id = None
         if isinstance(error, DaemonProtocolError):
             subscriptions, self._subscriptions = self._subscriptions, {}
             for subscription in subscriptions.values():
                 subscription.fail(error)
+            monitors, self._monitors = self._monitors, {}
+            for monitor in monitors.values():
+                monitor.fail(error)
             return
         self._announce_unavailable()
         self._schedule_reconnect()
@@ -273,11 +387,11 @@ class Client:
                 subscription.deliver(LocationUpdate(location=None, diagnostics=Diagnostics(daemon_unavailable=True)))
 
     def _schedule_reconnect(self) -> None:
-        if self._subscriptions and (self._reconnecting is None or self._reconnecting.done()):
+        if (self._subscriptions or self._monitors) and (self._reconnecting is None or self._reconnecting.done()):
             self._reconnecting = asyncio.ensure_future(self._reconnect())
 
     async def _reconnect(self) -> None:
-        while self._subscriptions and self._connection is None:
+        while (self._subscriptions or self._monitors) and self._connection is None:
             await asyncio.sleep(self._reconnect_delay)
             self._reconnect_delay = min(self._reconnect_delay * 2, _LONGEST_RECONNECT_DELAY)
             try:
@@ -287,6 +401,8 @@ class Client:
             except WaymarkError as error:
                 for subscription in self._subscriptions.values():
                     subscription.fail(error)
+                for monitor in self._monitors.values():
+                    monitor.fail(error)
                 return
 
 
@@ -333,3 +449,8 @@ async def request_location(desired_accuracy: float = 0.0, timeout: float = 30.0)
 async def status() -> StatusReport:
     """``Client.status`` on the shared client."""
     return await shared().status()
+
+
+async def monitor(name: str) -> Monitor:
+    """``Client.monitor`` on the shared client."""
+    return await shared().monitor(name)
