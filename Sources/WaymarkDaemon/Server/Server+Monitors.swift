@@ -1,10 +1,8 @@
 import WaymarkAuthorization
-import WaymarkConnection
 import WaymarkLocation
 import WaymarkMonitoring
 import WaymarkProtocol
 import WaymarkStore
-import WaymarkSystem
 
 /// Protocol version 3 over the ``MonitorCenter`` (docs/protocol.md, "Monitors"): a
 /// connection opens its app's monitors by name and gets a number for each; the conditions and
@@ -95,12 +93,13 @@ extension Server {
             else { continue }
             for delivery in deliveries where delivery.app == app {
                 for (handle, name) in connection.openMonitors where name == delivery.monitor {
+                    // A client that does not read is disconnected as slow, as for replies.
+                    guard connections[connection.id] === connection else { break }
                     let event = Event.monitorEvent(
                         monitor: handle, sequence: delivery.sequence.flatMap { UInt64(exactly: $0) }, event: Self.protocolEvent(delivery.event))
-                    connection.link.output.append(message: ServerMessage.event(event).line)
+                    send(line: ServerMessage.event(event).line, to: connection)
                 }
             }
-            if !connection.link.interest.contains(.writable) { flush(connection) }
         }
     }
 

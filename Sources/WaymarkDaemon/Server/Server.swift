@@ -28,7 +28,7 @@ package final class Server: UpdateSink {
     /// Who may have what (docs/authorization.md).
     let authorizer: Authorizer
     /// Every app's monitors (shared with the agent, which evaluates them).
-    let monitors: MonitorCenter
+    package let monitors: MonitorCenter
     /// What each app that was connected may have of its monitors, as last read.
     var lastMonitorAccess: [AppIdentity: MonitorAccess] = [:]
     /// Monitor events a request made, sent after its reply.
@@ -261,7 +261,14 @@ package final class Server: UpdateSink {
 
     /// Queues a reply and writes what the socket takes.
     func send(_ reply: Reply, to connection: Connection) {
-        connection.link.output.append(message: ServerMessage.reply(reply).line)
+        send(line: ServerMessage.reply(reply).line, to: connection)
+    }
+
+    /// Queues a message line (a reply, a monitor event) and writes what the socket takes; a
+    /// client that leaves more than ``ServerConfiguration/maximumQueuedReplyBytes`` unread is
+    /// disconnected as slow.
+    func send(line: [UInt8], to connection: Connection) {
+        connection.link.output.append(message: line)
         guard connection.link.output.messageBytes <= configuration.maximumQueuedReplyBytes else {
             counters.slowClientsDisconnected += 1
             disconnect(connection.id, reason: "more than \(configuration.maximumQueuedReplyBytes) bytes of replies unread")
