@@ -57,6 +57,8 @@ package enum Operation: Hashable, Sendable {
     case monitorIdentifiers(monitor: UInt64)
     /// Acknowledges a monitor's events through a sequence number (version 3).
     case acknowledgeMonitorEvents(monitor: UInt64, through: UInt64)
+    /// Asks for the visit diary (version 3).
+    case visits
 
     /// The operation's `op`.
     package var name: OperationName {
@@ -87,6 +89,7 @@ package enum Operation: Hashable, Sendable {
         case .monitorRecord: .monitorRecord
         case .monitorIdentifiers: .monitorIdentifiers
         case .acknowledgeMonitorEvents: .acknowledgeMonitorEvents
+        case .visits: .visits
         }
     }
 
@@ -94,7 +97,7 @@ package enum Operation: Hashable, Sendable {
     /// (an absent optional is left out: absent and `null` mean the same in the protocol).
     func writeParameters(to buffer: inout JSONBuffer) {
         switch self {
-        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation, .authorizationApps: break
+        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation, .authorizationApps, .visits: break
         case .acceptInUseDelegation(let token): buffer.member("token", text: token)
         case .hello(let hello):
             buffer.member("version", hello.version)
@@ -167,6 +170,7 @@ package enum Operation: Hashable, Sendable {
         case .acceptInUseDelegation: self = .acceptInUseDelegation(token: try fields.string("token"))
         case .stopInUseDelegation: self = .stopInUseDelegation(session: try fields.identifier("session"))
         case .authorizationApps: self = .authorizationApps
+        case .visits: self = .visits
         case .authorizeApp:
             let request = AuthorizeAppRequest(
                 app: try AppReference(fields.fields("app")),

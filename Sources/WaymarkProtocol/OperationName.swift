@@ -55,6 +55,8 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     /// Tells the daemon the app has a monitor's events up to a sequence number: they are not
     /// sent again.
     case acknowledgeMonitorEvents
+    /// The device's visit diary (`CLVisit`s): where it stayed 5 minutes or more.
+    case visits
 
     /// The protocol version that brings the operation: 1 for live updates, location requests
     /// and status; 2 for authorization and sessions; 3 for monitors.
@@ -65,7 +67,7 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
             .startBackgroundActivitySession, .stopBackgroundActivitySession, .startInUseDelegation, .acceptInUseDelegation,
             .stopInUseDelegation, .authorizationApps, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy: 2
         case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers,
-            .acknowledgeMonitorEvents: 3
+            .acknowledgeMonitorEvents, .visits: 3
         }
     }
 }

@@ -28,6 +28,8 @@ package enum ReplyResult: Hashable, Sendable {
     case record(MonitorRecord?)
     /// To `monitorIdentifiers`.
     case identifiers([String])
+    /// To `visits`: the diary, oldest arrival first.
+    case visits([VisitReport])
 
     /// Writes the reply's `result` object.
     func write(to buffer: inout JSONBuffer) {
@@ -53,6 +55,11 @@ package enum ReplyResult: Hashable, Sendable {
             buffer.key("record")
             if let record { record.write(to: &buffer) } else { buffer.null() }
         case .identifiers(let identifiers): buffer.member("identifiers", strings: identifiers)
+        case .visits(let visits):
+            buffer.key("visits")
+            buffer.beginArray()
+            for visit in visits { visit.write(to: &buffer) }
+            buffer.endArray()
         }
         buffer.endObject()
     }
@@ -75,6 +82,13 @@ package enum ReplyResult: Hashable, Sendable {
         case .openMonitor: self = .monitor(try fields.identifier("monitor"))
         case .monitorRecord: self = .record(try fields.optionalFields("record").map { fields throws(ProtocolError) in try MonitorRecord(fields) })
         case .monitorIdentifiers: self = .identifiers(try fields.strings("identifiers"))
+        case .visits:
+            let entries = try fields.require("visits", "an array") { $0.arrayValue }
+            var visits: [VisitReport] = []
+            for (index, entry) in entries.enumerated() {
+                visits.append(try VisitReport(Fields(entry, at: "\(fields.path).visits[\(index)]")))
+            }
+            self = .visits(visits)
         }
     }
 }

@@ -109,4 +109,30 @@ struct MonitorEndToEndTests {
             #expect(try back.result("monitorRecord", ["monitor": work, "identifier": "nope"])["record"] is NSNull)
         }
     }
+
+    @Test("a stay of 7 minutes is one visit in the diary, with its arrival, departure and place")
+    func aDeskStayIsAVisit() throws {
+        // 1 min east, 7 min at a desk, 2 min north (30 s at 20×); a circle keeps the monitors
+        // (and with them the engine's stationarity) running.
+        let board = try AuthorizedBoard(policies: Self.policies, scenario: "walk 1m heading=90\ndesk 7m\nwalk 2m heading=0\n")
+        defer { board.stop() }
+        try board.auth("grant", "appID:org.example.geofence")
+        let (app, monitor) = try Self.open(board)
+        _ = try app.result("requestLocation", ["timeout": 10])
+        _ = try app.result("addCondition", ["monitor": monitor, "identifier": "start", "condition": Self.desk])
+        app.watch(for: 32)
+        let visits = try #require(try app.result("visits")["visits"] as? [[String: Any]])
+        #expect(visits.count == 1, "\(visits)")
+        let visit = try #require(visits.first)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let arrival = try #require(formatter.date(from: visit["arrivalDate"] as? String ?? ""))
+        let departure = try #require(formatter.date(from: visit["departureDate"] as? String ?? ""))
+        // The engine declares stillness seconds after the stop and motion seconds after it.
+        #expect(abs(departure.timeIntervalSince(arrival) - 420) < 30, "stayed \(departure.timeIntervalSince(arrival)) s")
+        // The desk is 84 m east of the start (1.4 m/s for a minute).
+        let east = ((visit["longitude"] as? Double ?? 0) - 8.5417) * 111_320 * cos(47.3769 * Double.pi / 180)
+        let accuracy = visit["horizontalAccuracy"] as? Double ?? 0
+        #expect(abs(east - 84) < accuracy + 10, "\(east) m east, ±\(accuracy) m")
+    }
 }

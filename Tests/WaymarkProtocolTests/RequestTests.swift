@@ -26,7 +26,7 @@ struct RequestTests {
         .authorizeApp(AuthorizeAppRequest(app: AppReference(kind: "uid", key: "1000"), authorization: nil, fullAccuracy: true)),
         .setLocationServices(enabled: false),
         .answerTemporaryFullAccuracy(app: AppReference(kind: "executable", key: "1000:/usr/bin/nav"), granted: true),
-        .acknowledgeMonitorEvents(monitor: 5, through: 12),
+        .acknowledgeMonitorEvents(monitor: 5, through: 12), .visits,
     ]
 
     @Test(arguments: operations)

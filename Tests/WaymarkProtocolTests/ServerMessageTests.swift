@@ -27,6 +27,13 @@ struct ServerMessageTests {
             condition: CircularGeographicCondition(latitude: 1, longitude: 2, radius: 3),
             lastEvent: MonitorEvent(identifier: "home", state: .satisfied, date: Timestamp(nanosecondsSinceEpoch: 1_000_000), diagnostics: ["accuracyLimited"])))),
         (.monitorIdentifiers, .identifiers(["home", "work"])),
+        (.monitorRecord, .record(nil)),
+        (.visits, .visits([
+            VisitReport(
+                latitude: 47.3769, longitude: 8.5417, horizontalAccuracy: 12.5, arrivalDate: Timestamp(nanosecondsSinceEpoch: 1_000_000_000),
+                departureDate: Timestamp(nanosecondsSinceEpoch: 1_600_000_000_000)),
+            VisitReport(latitude: -1, longitude: 2, horizontalAccuracy: 3, arrivalDate: Timestamp(nanosecondsSinceEpoch: 0), departureDate: nil),
+        ])),
     ]
 
     @Test(arguments: 0..<results.count)

@@ -33,6 +33,10 @@ package final class Agent: AgentService {
     /// The last fix the monitors evaluated and when, to date requests on the fixes' clock.
     private var monitorFix: (location: Location, instant: Instant)?
     private var isPlanningMonitors = false
+    /// Whether the engine said stationary at the last look, for the visit detector.
+    private var wasStationary = false
+    /// The timer at the visit detector's arrival, and that arrival's date.
+    private var visitTimer: (id: TimerID, due: Timestamp)?
 
     /// Where updates and answers go (the server); set before the source starts.
     package weak var sink: (any UpdateSink)?
@@ -193,7 +197,9 @@ package final class Agent: AgentService {
         defer { isPlanningMonitors = false }
         let now = timeline.now
         var change: Instant??
-        if evaluating, let location = monitorPlan.newFix(engine.lastLocation) {
+        let newFix = evaluating ? monitorPlan.newFix(engine.lastLocation) : nil
+        if evaluating { feedVisits(newFix) }
+        if let location = newFix {
             monitorFix = (location, now)
             sink?.deliver(monitors.evaluate(location))
             change = monitorPlan.change(to: monitors.nextFix(after: location, at: now))
@@ -208,6 +214,33 @@ package final class Agent: AgentService {
         actions.removeAll(keepingCapacity: true)
         engine.handle(.fixNeeded(at: change), at: now, actions: &actions)
         perform(actions)
+    }
+
+    /// Tells the visit detector each new fix and each change of the engine's stationarity, in
+    /// time order, and keeps one timer at its arrival (docs/monitoring.md, "Visits").
+    private func feedVisits(_ newFix: Location?) {
+        if let newFix { monitors.visitInput(.location(newFix)) }
+        if engine.isStationary != wasStationary {
+            wasStationary = engine.isStationary
+            monitors.visitInput(wasStationary ? .stationaryStarted(monitorDate()) : .stationaryEnded(monitorDate()))
+        }
+        scheduleVisitTimer()
+    }
+
+    private func scheduleVisitTimer() {
+        let due = monitors.visitArrivalDue
+        guard due != visitTimer?.due else { return }
+        if let visitTimer { loop.cancel(visitTimer.id) }
+        visitTimer = nil
+        guard let due else { return }
+        let (left, overflow) = due.nanosecondsSinceEpoch.subtractingReportingOverflow(monitorDate().nanosecondsSinceEpoch)
+        let wait = Duration.nanoseconds(overflow ? 0 : max(0, left))
+        let id = loop.schedule(at: timeline.monotonic(at: timeline.now + wait)) { [unowned self] _ in
+            visitTimer = nil
+            monitors.visitInput(.tick(monitorDate()))
+            scheduleVisitTimer()
+        }
+        visitTimer = (id, due)
     }
 
     /// Now on the fixes' clock: the last fix's date advanced by the time since it (before any

@@ -181,6 +181,11 @@ package final class MonitorCenter {
     /// When the visit detector needs its timer.
     package var visitArrivalDue: Timestamp? { visits.arrivalDue }
 
+    /// The visit diary, oldest arrival first (empty without a store: visits are kept only there).
+    package func visitDiary() throws(StoreError) -> [Visit] {
+        try store?.visits() ?? []
+    }
+
     /// Keeps `monitor` in memory and in the store with its events, and returns them for
     /// delivery. When the store cannot keep them, they go out once with `persistenceUnavailable`.
     private func keep(_ monitor: Monitor, of app: AppIdentity, events: [MonitorEvent], at date: Timestamp) -> [MonitorDelivery] {

@@ -52,8 +52,32 @@ extension Server {
                 throw ProtocolError(.internalError, "the store could not take the acknowledgement: \(error)")
             }
             return .done
+        case .visits:
+            let access = monitorAccess(of: connection)
+            guard access != .none else { throw ProtocolError(.authorizationDenied, "the app is not authorized to use location now") }
+            let diary: [Visit]
+            do throws(StoreError) {
+                diary = try monitors.visitDiary()
+            } catch {
+                throw ProtocolError(.internalError, "the store could not read the visit diary: \(error)")
+            }
+            return .visits(diary.compactMap { visitReport($0, for: connection, reduced: access == .accuracyLimited) })
         default: return nil
         }
+    }
+
+    /// `visit` as `connection` may see it: under reduced accuracy its centre is the cell's,
+    /// as every location it gets (docs/authorization.md); nil when not even that is allowed.
+    private func visitReport(_ visit: Visit, for connection: Connection, reduced: Bool) -> VisitReport? {
+        var centre = Location(
+            latitude: visit.latitude, longitude: visit.longitude, horizontalAccuracy: visit.horizontalAccuracy, timestamp: visit.arrivalDate)
+        if reduced {
+            guard case .success(let cell) = authorizer.authorize(centre, for: connection.id) else { return nil }
+            centre = cell
+        }
+        return VisitReport(
+            latitude: centre.latitude, longitude: centre.longitude, horizontalAccuracy: centre.horizontalAccuracy,
+            arrivalDate: visit.arrivalDate, departureDate: visit.departureDate)
     }
 
     /// Opens the monitor `name` of the connection's app and returns its number on this
