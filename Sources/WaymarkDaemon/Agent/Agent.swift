@@ -233,8 +233,10 @@ package final class Agent: AgentService {
         if let visitTimer { loop.cancel(visitTimer.id) }
         visitTimer = nil
         guard let due else { return }
+        // The arrival is due at most the minimum dwell after a stillness that began by now
+        // (fix dates are the receiver's, as untrusted as any input: no wait beyond that).
         let (left, overflow) = due.nanosecondsSinceEpoch.subtractingReportingOverflow(monitorDate().nanosecondsSinceEpoch)
-        let wait = Duration.nanoseconds(overflow ? 0 : max(0, left))
+        let wait = min(Duration.nanoseconds(overflow ? 0 : max(0, left)), VisitDetector.minimumDwell)
         let id = loop.schedule(at: timeline.monotonic(at: timeline.now + wait)) { [unowned self] _ in
             visitTimer = nil
             monitors.visitInput(.tick(monitorDate()))
