@@ -71,9 +71,10 @@ package struct Engine: Sendable {
     private var gpsOnlyChecking = false
     private var orbitUpkeep: OrbitUpkeep
     private var demand = FixDemand()
-    /// With no subscription powering the receiver: the accelerometer has been calm for
-    /// ``demandDwell`` while a fix demand was held, so the demand waits for motion (no border
-    /// can be crossed by a device that does not move).
+    /// With no subscription powering the receiver: the last fix showed the device at rest and
+    /// the accelerometer has been calm for ``demandDwell`` since, while a fix demand was held,
+    /// so the demand waits for motion (no border can be crossed by a device that does not
+    /// move). A calm accelerometer alone is not rest: a car on a smooth road is calm.
     private var demandStill = false
     /// The instant of the event being handled (or the last one), for the demand's rules.
     private var lastEventInstant: Instant
@@ -96,8 +97,8 @@ package struct Engine: Sendable {
     }
 
     /// Whether the device is currently considered stationary: every subscription that powers
-    /// the receiver (not a passive listener) is paused; with none, a fix demand waits on a
-    /// calm accelerometer.
+    /// the receiver (not a passive listener) is paused; with none, a fix demand waits: the
+    /// last fix showed rest and the accelerometer has been calm since.
     package var isStationary: Bool {
         let powering = subscriptions.filter { !$0.isPassive }
         return powering.isEmpty ? demandStill : powering.allSatisfy(\.isPaused)
@@ -113,6 +114,13 @@ package struct Engine: Sendable {
     /// default configuration's stationary dwell.
     private var demandDwell: Duration {
         ConfigurationProfile(.default, hotStart: settings.receiver.hotStart).stationaryDwell
+    }
+
+    /// Whether the last fix showed the device at rest: its speed known and below the default
+    /// configuration's stationary speed.
+    private var lastFixShowsRest: Bool {
+        guard let speed = lastLocation?.speed, speed >= 0 else { return false }
+        return speed < ConfigurationProfile(.default, hotStart: settings.receiver.hotStart).stationarySpeed
     }
 
     /// Live subscriptions.
@@ -139,7 +147,7 @@ package struct Engine: Sendable {
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
         if let due = demand.deadline(after: lastEventInstant) { deadlines.append(due) }
-        if demandWatchesMotion, !demandStill { deadlines.append(lastAccelerometerMovement + demandDwell) }
+        if demandWatchesMotion, !demandStill, lastFixShowsRest { deadlines.append(lastAccelerometerMovement + demandDwell) }
         if let giveUp = demandGiveUp { deadlines.append(giveUp) }
         deadlines.append(contentsOf: subscriptions.compactMap(\.deliveryDeadline))
         if keepsOrbitPrediction, let upkeep = orbitUpkeep.nextDeadline(isOn: receiverOn) { deadlines.append(upkeep) }
@@ -337,7 +345,7 @@ package struct Engine: Sendable {
         if hasAccelerometer {
             pauseOnCalmAccelerometer(at: now, actions: &actions)
         }
-        if demandWatchesMotion, !demandStill, now >= lastAccelerometerMovement + demandDwell { demandStill = true }
+        if demandWatchesMotion, !demandStill, lastFixShowsRest, now >= lastAccelerometerMovement + demandDwell { demandStill = true }
         if gpsOnlyChecking, availabilityDeadline <= now {
             gpsOnlyChecking = false  // no fix to judge by: look again at the next wake
         }

@@ -71,10 +71,13 @@ struct FixDemandTests {
         #expect(harness.power == [true])
     }
 
-    @Test("with no subscription, a calm accelerometer holds the demand: the receiver stays down until motion, then serves it at once")
+    @Test("with no subscription, a fix at rest and a calm accelerometer hold the demand: the receiver stays down until motion, then serves it at once")
     func stillnessHoldsTheDemand() throws {
         var harness = EngineHarness()
+        harness.handle(.fixNeeded(at: .zero))
+        harness.fix(at: 1)  // at rest: speed 0
         harness.handle(.fixNeeded(at: Self.instant(120)))
+        #expect(harness.power == [true, false])
         #expect(harness.accelerometer.last == .sample(rate: harness.engine.settings.samplingRate), "the chip watches for motion")
         harness.samples(at: 3, moving: true)
         harness.advance(to: 8)
@@ -83,15 +86,27 @@ struct FixDemandTests {
         #expect(harness.engine.isStationary)
         #expect(harness.accelerometer.last == .armMotionWake(threshold: harness.engine.settings.motionWakeThreshold))
         harness.advance(to: 3_600)
-        #expect(harness.power.isEmpty, "no border can be crossed at a desk: the due demand waits")
+        #expect(harness.power == [true, false], "no border can be crossed at a desk: the due demand waits")
         #expect(harness.engine.fixDemand == Self.instant(120))
         harness.handle(.motionInterrupt)
         harness.samples(at: 3_601, moving: true)
         #expect(!harness.engine.isStationary)
-        #expect(harness.power == [true], "the demand, overdue, is served at once")
+        #expect(harness.power == [true, false, true], "the demand, overdue, is served at once")
         harness.fix(at: 3_602)
         harness.handle(.fixNeeded(at: nil))
-        #expect(harness.power == [true, false])
+        #expect(harness.power == [true, false, true, false])
+    }
+
+    @Test("a calm accelerometer alone is not rest: after a fix at driving speed the demand is served (a car on a smooth road)")
+    func calmAtSpeedIsNotRest() {
+        var harness = EngineHarness()
+        harness.handle(.fixNeeded(at: .zero))
+        harness.fix(at: 1, speed: 14)
+        harness.handle(.fixNeeded(at: Self.instant(30)))
+        harness.advance(to: 29)
+        #expect(!harness.engine.isStationary, "28 s of calm, but the last fix was at 14 m/s")
+        harness.advance(to: 30)
+        #expect(harness.power == [true, false, true])
     }
 
     @Test("without an accelerometer nothing holds the demand: the scheduler's pace alone")
