@@ -51,6 +51,12 @@ final class ClientCore {
     /// Sessions by the daemon's id, on the current connection.
     private var sessionIDs: [UInt64: UInt64] = [:]
     private var handlers: [Int64: ReplyHandler] = [:]
+    /// The monitors held, by their local id (`ClientCore+Monitors.swift`).
+    var monitors: [UInt64: OpenMonitor] = [:]
+    /// Monitors by the daemon's number, on the current connection.
+    var monitorIDs: [UInt64: UInt64] = [:]
+    /// What waits for a monitor to be open on the current connection.
+    var monitorOpened: [UInt64: [(Result<Void, WaymarkError>) -> Void]] = [:]
     /// Each unanswered location request's id and deadline timer, by its ``PendingReply``.
     private var locationRequests: [ObjectIdentifier: (id: Int64, deadline: TimerID)] = [:]
     private var lastRequestID: Int64 = 0
@@ -230,6 +236,7 @@ final class ClientCore {
                 for local in activities.keys.sorted() { startActivity(local) }
                 for local in sessions.keys.sorted() { startSession(local) }
                 for local in subscriptions.keys.sorted() { start(local) }
+                for local in monitors.keys.sorted() { reopenMonitor(local) }
                 return true
             } catch {
                 failures.append(Self.explain(error))
@@ -263,7 +270,7 @@ final class ClientCore {
     }
 
     func scheduleReconnect() {
-        guard reconnectTimer == nil, !subscriptions.isEmpty || !activities.isEmpty else { return }
+        guard reconnectTimer == nil, !subscriptions.isEmpty || !activities.isEmpty || !monitors.isEmpty else { return }
         reconnectTimer = loop.schedule(after: reconnectDelay) { [unowned self] _ in
             reconnectTimer = nil
             reconnectDelay = min(reconnectDelay * 2, Self.longestReconnectDelay)
@@ -287,6 +294,9 @@ final class ClientCore {
             // disconnected(_:) has told them the daemon is unavailable.
             subscriptions.removeValue(forKey: local)?.continuation.finish(throwing: WaymarkError.daemonUnavailable(reason))
         }
+        for local in monitors.keys.sorted() {
+            monitors.removeValue(forKey: local)?.continuation.finish(throwing: WaymarkError.daemonUnavailable(reason))
+        }
     }
 
     private func disconnected(_ reason: String) {
@@ -304,6 +314,8 @@ final class ClientCore {
         for local in activities.keys { activities[local]?.daemonID = nil }
         sessionIDs = [:]
         for local in sessions.keys { sessions[local]?.daemonID = nil }
+        monitorIDs = [:]
+        for local in monitors.keys { monitors[local]?.daemonID = nil }
         announceUnavailable()
         scheduleReconnect()
     }
@@ -347,8 +359,8 @@ final class ClientCore {
         case .event(.sessionDiagnostics(let session, let diagnostics)):
             guard let local = sessionIDs[session] else { return }
             sessions[local]?.continuation.yield(diagnostics)
-        case .event:
-            break
+        case .event(.monitorEvent(let monitor, let sequence, let event)):
+            receiveMonitorEvent(monitor, sequence: sequence, event)
         }
     }
 

@@ -11,7 +11,7 @@ struct WaymarkCommand: AsyncParsableCommand {
         subcommands: [
             WatchCommand.self, StatusCommand.self, RequestCommand.self, NMEACommand.self, PowerRunCommand.self,
             PowerLogCommand.self, PowerReportCommand.self,
-            DoctorCommand.self, AuthCommand.self,
+            DoctorCommand.self, AuthCommand.self, MonitorCommand.self, VisitsCommand.self,
         ]
     )
 }

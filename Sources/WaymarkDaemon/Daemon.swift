@@ -9,6 +9,8 @@ import WaymarkReceiver
 import WaymarkSimulation
 package import WaymarkSystem
 import WaymarkLocation
+package import WaymarkMonitoring
+import WaymarkStore
 
 /// How `waymarkd` is set up: where it listens and where its locations come from.
 package struct DaemonOptions: Sendable {
@@ -40,8 +42,11 @@ package struct DaemonOptions: Sendable {
     /// Where relaunch triggers are written (``ServerConfiguration/relaunchDirectory``).
     package var relaunchDirectory: String?
     /// Where authorization is kept; nil: nothing is enforced (a development daemon), and
-    /// the daemon says so at start.
+    /// the daemon says so at start. The monitors are kept in the same store.
     package var authorization: AuthorizationOptions?
+    /// The fastest travel the monitors assume between fixes (docs/monitoring.md, "The next
+    /// fix"): driving by default, so that no crossing is missed below 151 km/h.
+    package var travel: TravelMode = .driving
 
     /// Creates options.
     package init(
@@ -88,9 +93,13 @@ package final class Daemon {
         let speed = source.summary.isSimulated ? options.speed : 1
         timeService = try TimeService.start(for: options, source: source)
         let timeline = Timeline(speed: speed)
+        // One store for authorization and monitors (docs/store.md); without one, monitors
+        // live in memory and their events say persistenceUnavailable.
+        let database = try options.authorization.map { try StoreSchema.open(path: $0.storePath) }
+        let monitors = try MonitorCenter(store: database.map(MonitorStore.init(database:)), travel: options.travel)
         agent = Agent(
             loop: loop, source: source, receiver: receiver, timeline: timeline,
-            daemonVersion: Daemon.version, log: log)
+            daemonVersion: Daemon.version, monitors: monitors, log: log)
         var configuration = ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version)
         configuration.activatedSocket = options.activatedSocket
         if let directory = options.relaunchDirectory {
@@ -104,10 +113,14 @@ package final class Daemon {
             configuration.policies = try PolicySet(files: files.map { ($0.path, $0.bytes) })
             log("policies: \(configuration.policies.entries.count) entries from \(directory)")
         }
-        let authorizer = try options.authorization.map { try $0.makeAuthorizer(now: { timeline.now }, log: log) }
-            ?? .unenforced()
+        let authorizer: Authorizer
+        if let authorization = options.authorization, let database {
+            authorizer = try authorization.makeAuthorizer(database: database, now: { timeline.now }, log: log)
+        } else {
+            authorizer = .unenforced()
+        }
         if !authorizer.isEnforcing { Daemon.log("no authorization store: every client gets full-accuracy locations (give --store to enforce)") }
-        server = Server(configuration: configuration, agent: agent, authorizer: authorizer, log: log)
+        server = Server(configuration: configuration, agent: agent, authorizer: authorizer, monitors: monitors, log: log)
         agent.sink = server
         try loop.handleSignals(Self.stoppingSignals.union(Self.survivedSignals)) { loop, signal in
             guard Self.stoppingSignals.contains(signal) else {

@@ -19,7 +19,10 @@ import WaymarkReceiver
 /// * A request is answered with the first location as accurate as it asks, once the
 ///   accuracy stops improving, or at its timeout, whichever comes first.
 /// * The receiver is powered exactly while someone needs fixes; while every subscription is
-///   paused it is down and the accelerometer's motion wake is armed. On the interrupt the
+///   paused it is down and the accelerometer's motion wake is armed. A fix demand
+///   (``EngineEvent/fixNeeded(at:)``) with no subscription powering the receiver is held the
+///   same way: once the accelerometer has been calm for the default configuration's dwell,
+///   the device is stationary and the demand waits for motion. On the interrupt the
 ///   receiver is powered at once; a short sample window tells movement (resume) from
 ///   vibration (a false wake: power down again).
 package struct Engine: Sendable {
@@ -70,6 +73,11 @@ package struct Engine: Sendable {
     private var gpsOnlyChecking = false
     private var orbitUpkeep: OrbitUpkeep
     private var demand = FixDemand()
+    /// With no subscription powering the receiver: the last fix showed the device at rest and
+    /// the accelerometer has been calm for ``demandDwell`` since, while a fix demand was held,
+    /// so the demand waits for motion (no border can be crossed by a device that does not
+    /// move). A calm accelerometer alone is not rest: a car on a smooth road is calm.
+    private var demandStill = false
     /// The instant of the event being handled (or the last one), for the demand's rules.
     private var lastEventInstant: Instant
 
@@ -91,10 +99,30 @@ package struct Engine: Sendable {
     }
 
     /// Whether the device is currently considered stationary: every subscription that powers
-    /// the receiver (not a passive listener) is paused.
+    /// the receiver (not a passive listener) is paused; with none, a fix demand waits: the
+    /// last fix showed rest and the accelerometer has been calm since.
     package var isStationary: Bool {
         let powering = subscriptions.filter { !$0.isPassive }
-        return !powering.isEmpty && powering.allSatisfy(\.isPaused)
+        return powering.isEmpty ? demandStill : powering.allSatisfy(\.isPaused)
+    }
+
+    /// Whether the accelerometer decides for a fix demand: one is held, the chip works, and
+    /// no subscription powers the receiver (its own dwell decides then).
+    private var demandWatchesMotion: Bool {
+        hasAccelerometer && demand.instant != nil && !subscriptions.contains { !$0.isPassive }
+    }
+
+    /// How long the accelerometer must be calm before a fix demand waits for motion: the
+    /// default configuration's stationary dwell.
+    private var demandDwell: Duration {
+        ConfigurationProfile(.default, hotStart: settings.receiver.hotStart).stationaryDwell
+    }
+
+    /// Whether the last fix showed the device at rest: its speed known and below the default
+    /// configuration's stationary speed.
+    private var lastFixShowsRest: Bool {
+        guard let speed = lastLocation?.speed, speed >= 0 else { return false }
+        return speed < ConfigurationProfile(.default, hotStart: settings.receiver.hotStart).stationarySpeed
     }
 
     /// Live subscriptions.
@@ -123,6 +151,7 @@ package struct Engine: Sendable {
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
         if !receiverOn, let wake = dutyCycleWake, wake > lastEventInstant { deadlines.append(wake) }
         if let due = demand.deadline(after: lastEventInstant) { deadlines.append(due) }
+        if demandWatchesMotion, !demandStill, lastFixShowsRest { deadlines.append(lastAccelerometerMovement + demandDwell) }
         if let giveUp = demandGiveUp { deadlines.append(giveUp) }
         deadlines.append(contentsOf: subscriptions.compactMap(\.deliveryDeadline))
         if keepsOrbitPrediction, let upkeep = orbitUpkeep.nextDeadline(isOn: receiverOn) { deadlines.append(upkeep) }
@@ -170,7 +199,10 @@ package struct Engine: Sendable {
             subscriptions.removeAll { ended.contains($0.number) }
             requests.removeAll { cancelled.contains($0.number) }
         case .fixNeeded(let instant):
+            // A new demand's stillness is judged from now on.
+            if demand.instant == nil { lastAccelerometerMovement = max(lastAccelerometerMovement, now) }
             demand.set(instant)
+            if instant == nil { demandStill = false }
         case .tick:
             tick(at: now, actions: &actions)
         }
@@ -237,7 +269,7 @@ package struct Engine: Sendable {
     private var hasAccelerometer: Bool { settings.hasAccelerometer && accelerometerFailure == nil }
 
     private mutating func motionInterrupt(at now: Instant, actions: inout [EngineAction]) {
-        guard hasAccelerometer, subscriptions.contains(where: \.isPaused) else { return }
+        guard hasAccelerometer, subscriptions.contains(where: \.isPaused) || demandStill else { return }
         // Power up at once: the hot start runs while the sample window decides.
         confirmingWake = true
     }
@@ -248,6 +280,7 @@ package struct Engine: Sendable {
             lastAccelerometerMovement = now
             if confirmingWake { counters.motionWakes += 1 }
             confirmingWake = false
+            demandStill = false
             for index in subscriptions.indices where subscriptions[index].isPaused {
                 subscriptions[index].isPaused = false
                 subscriptions[index].lastGPSMovement = now
@@ -287,7 +320,7 @@ package struct Engine: Sendable {
 
     private var needsFixes: Bool {
         liveSubscriptionsNeedFixes || !requests.isEmpty || gpsOnlyChecking || confirmingWake
-            || demand.needsReceiver(at: lastEventInstant, isOn: receiverOn, hotStart: settings.receiver.hotStart)
+            || (!isStationary && demand.needsReceiver(at: lastEventInstant, isOn: receiverOn, hotStart: settings.receiver.hotStart))
     }
 
     /// Whether the running subscriptions need the receiver now: one does not tolerate it down
@@ -344,6 +377,7 @@ package struct Engine: Sendable {
         if hasAccelerometer {
             pauseOnCalmAccelerometer(at: now, actions: &actions)
         }
+        if demandWatchesMotion, !demandStill, lastFixShowsRest, now >= lastAccelerometerMovement + demandDwell { demandStill = true }
         if gpsOnlyChecking, availabilityDeadline <= now {
             gpsOnlyChecking = false  // no fix to judge by: look again at the next wake
         }
@@ -432,12 +466,12 @@ package struct Engine: Sendable {
             receiverOn = false
             orbitUpkeep.poweredDown(at: now)
             let reason =
-                subscriptions.isEmpty && requests.isEmpty
+                subscriptions.isEmpty && requests.isEmpty && !demandStill
                 ? "no one needs fixes" : dutyCycleWake != nil ? "duty cycle until the next wanted fix" : "stationary"
             ledger.enter(downState, at: now, reason: reason)
             actions.append(.receiverPower(on: false, reason: reason))
         }
-        let paused = subscriptions.contains(where: \.isPaused)
+        let paused = subscriptions.contains(where: \.isPaused) || demandStill
         if !hasAccelerometer {
             // Without an accelerometer a paused receiver is woken now and then to look.
             if paused && !needed {
@@ -449,7 +483,7 @@ package struct Engine: Sendable {
         let wanted: AccelerometerCommand
         if !hasAccelerometer {
             wanted = .idle
-        } else if confirmingWake || subscriptions.contains(where: \.needsFixes) {
+        } else if confirmingWake || subscriptions.contains(where: \.needsFixes) || (demandWatchesMotion && !demandStill) {
             wanted = .sample(rate: settings.samplingRate)
         } else if paused {
             wanted = .armMotionWake(threshold: settings.motionWakeThreshold)

@@ -25,9 +25,9 @@ package enum TravelMode: Hashable, Sendable, CaseIterable {
 ///
 /// From the last fix, the nearest watched border is at least `|distance − radius| − accuracy`
 /// away; at the travel mode's maximum speed it cannot be reached sooner than that margin over
-/// the speed. The wait is kept within ``minimumWait`` … ``maximumWait``. While the device is
-/// stationary no crossing is possible and no fix is needed; neither is one with no circle to
-/// watch.
+/// the speed. The wait is kept within ``minimumWait`` … ``maximumWait``. No fix is needed
+/// with no circle to watch. While the device is stationary no crossing is possible: the
+/// engine holds the demand until the accelerometer sees motion (`EngineEvent.fixNeeded`).
 package enum EvaluationScheduler {
     /// The shortest wait: the receiver's fix interval (1 Hz), for a fix on or near a border.
     package static let minimumWait = Duration.seconds(1)
@@ -35,17 +35,16 @@ package enum EvaluationScheduler {
     /// stationary end is corrected within 10 minutes.
     package static let maximumWait = Duration.seconds(600)
 
-    /// The instant the next fix is needed, or `nil` when none is (stationary, or nothing to
-    /// watch). `last` is the last fix, taken at `fixInstant` on the core's timeline.
+    /// The instant the next fix is needed, or `nil` when none is (nothing to watch). `last` is the last fix, taken at `fixInstant` on the core's timeline.
     package static func nextFix(
-        after last: Location, at fixInstant: Instant, watching monitors: [Monitor], travel: TravelMode, isStationary: Bool
+        after last: Location, at fixInstant: Instant, watching monitors: [Monitor], travel: TravelMode
     ) -> Instant? {
         let regions = monitors.flatMap(\.records).compactMap { record -> CircularRegion? in
             guard case .circularGeographic(let region) = record.condition, record.lastEvent.state != .unmonitored
             else { return nil }
             return region
         }
-        guard !isStationary, !regions.isEmpty else { return nil }
+        guard !regions.isEmpty else { return nil }
         return fixInstant.advanced(by: wait(margin: margin(from: last, to: regions), speed: travel.maximumSpeed))
     }
 

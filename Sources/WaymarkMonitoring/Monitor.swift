@@ -37,14 +37,18 @@ package struct Monitor: Sendable {
 
     /// A monitor rebuilt from stored records (untrusted: each is re-added through the same
     /// rules, keeping its last event; invalid or excess records are left out).
-    package init?(name: String, restoring stored: [ConditionRecord]) {
+    /// `watchedElsewhere` counts the conditions the app's monitors restored before this one
+    /// watch: the limit of ``conditionLimit`` is the app's on restore too.
+    package init?(name: String, restoring stored: [ConditionRecord], watchedElsewhere: Int = 0) {
         self.init(name: name)
         for record in stored where Self.isValidIdentifier(record.identifier) && records.count < Self.recordLimit {
             if let index = index(of: record.identifier) { records.remove(at: index) }
             var restored = record
             restored.lastEvent.identifier = record.identifier
             if restored.assumedState == .unmonitored { restored.assumedState = nil }
-            if restored.lastEvent.state != .unmonitored, let diagnostic = admissionDiagnostic(for: record.condition) {
+            if restored.lastEvent.state != .unmonitored,
+                let diagnostic = admissionDiagnostic(for: record.condition, watchedElsewhere: watchedElsewhere)
+            {
                 restored.lastEvent = MonitorEvent(
                     identifier: record.identifier, state: .unmonitored, date: record.lastEvent.date, diagnostics: [diagnostic])
             }

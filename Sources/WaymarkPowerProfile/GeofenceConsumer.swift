@@ -18,9 +18,8 @@ package enum PowerRunConsumer: Sendable {
 struct GeofenceConsumer {
     private var monitor: Monitor
     private let travel: TravelMode
-    private var lastEvaluated: Location?
-    /// The demand the run starts with: a fix at once.
-    private var demand: Instant? = .zero
+    /// The run starts with a demand for a fix at once.
+    private var plan = FixDemandPlan(demand: .zero)
 
     /// The consumer for `consumer`, or nil for live updates.
     init?(_ consumer: PowerRunConsumer, trajectory: Trajectory) {
@@ -37,22 +36,12 @@ struct GeofenceConsumer {
     /// changed: after a fix, the scheduler's instant; after a demand the engine dropped (no
     /// fix), the longest wait.
     mutating func observe(_ engine: Engine, at now: Instant, log: (String) -> Void) -> Instant?? {
-        if let location = engine.lastLocation, location != lastEvaluated {
-            lastEvaluated = location
+        if let location = plan.newFix(engine.lastLocation) {
             for event in monitor.evaluate(location, accuracyLimited: false) { log("geofence \(event.identifier): \(event.state)") }
             let next = EvaluationScheduler.nextFix(
-                after: location, at: now, watching: [monitor], travel: travel, isStationary: engine.isStationary)
-            return change(to: next)
+                after: location, at: now, watching: [monitor], travel: travel)
+            return plan.change(to: next)
         }
-        if engine.fixDemand == nil, let last = demand, last <= now {
-            return change(to: now + EvaluationScheduler.maximumWait)
-        }
-        return nil
-    }
-
-    private mutating func change(to next: Instant?) -> Instant?? {
-        guard next != demand else { return nil }
-        demand = next
-        return .some(next)
+        return plan.retryIfDropped(engineDemand: engine.fixDemand, at: now)
     }
 }

@@ -11,8 +11,10 @@ package enum Event: Hashable, Sendable {
     /// A service session's diagnostics changed (version 2):
     /// `{"event":"sessionDiagnostics","session":3,"diagnostics":["authorizationRequestInProgress"]}`.
     case sessionDiagnostics(session: UInt64, diagnostics: [String])
-    /// A monitor's event (version 3): `{"event":"monitorEvent","monitor":2,"identifier":"home",…}`.
-    case monitorEvent(monitor: UInt64, event: MonitorEvent)
+    /// A monitor's event (version 3): `{"event":"monitorEvent","monitor":2,"sequence":9,"identifier":"home",…}`.
+    /// `sequence` is what the app acknowledges (`acknowledgeMonitorEvents`); nil when the
+    /// daemon could not keep the event (`persistenceUnavailable`): it is sent once.
+    case monitorEvent(monitor: UInt64, sequence: UInt64?, event: MonitorEvent)
 
     /// Writes the event's object.
     package func write(to buffer: inout JSONBuffer) {
@@ -29,10 +31,11 @@ package enum Event: Hashable, Sendable {
             buffer.member("session", session)
             buffer.member("diagnostics", strings: diagnostics)
             buffer.endObject()
-        case .monitorEvent(let monitor, let event):
+        case .monitorEvent(let monitor, let sequence, let event):
             buffer.beginObject()
             buffer.member("event", "monitorEvent")
             buffer.member("monitor", monitor)
+            if let sequence { buffer.member("sequence", sequence) }
             event.writeMembers(to: &buffer)
             buffer.endObject()
         }
@@ -50,7 +53,8 @@ package enum Event: Hashable, Sendable {
         case "sessionDiagnostics":
             self = .sessionDiagnostics(session: try fields.identifier("session"), diagnostics: try fields.strings("diagnostics"))
         case "monitorEvent":
-            self = .monitorEvent(monitor: try fields.identifier("monitor"), event: try MonitorEvent(fields))
+            self = .monitorEvent(
+                monitor: try fields.identifier("monitor"), sequence: try fields.optionalIdentifier("sequence"), event: try MonitorEvent(fields))
         case let other:
             throw fields.invalid("event", "unknown event \"\(other)\"")
         }

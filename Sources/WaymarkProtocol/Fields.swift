@@ -53,6 +53,10 @@ struct Fields {
         try require(key, "a non-negative integer") { $0.int64Value.flatMap { UInt64(exactly: $0) } }
     }
 
+    func optionalIdentifier(_ key: String) throws(ProtocolError) -> UInt64? {
+        try optional(key, "a non-negative integer") { $0.int64Value.flatMap { UInt64(exactly: $0) } }
+    }
+
     func string(_ key: String) throws(ProtocolError) -> String {
         try require(key, "a string") { $0.stringValue }
     }

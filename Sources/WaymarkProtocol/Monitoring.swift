@@ -47,6 +47,8 @@ package enum MonitorState: String, Hashable, Sendable, CaseIterable, ProtocolNam
     case satisfied
     /// Outside the region.
     case unsatisfied
+    /// Not watched; the event's diagnostics say why (`conditionLimitExceeded`, `conditionUnsupported`).
+    case unmonitored
 }
 
 /// The parameters of `addCondition` (protocol version 3).
@@ -131,5 +133,48 @@ package struct MonitorRecord: Hashable, Sendable {
 
     init(_ fields: Fields) throws(ProtocolError) {
         self.init(condition: try CircularGeographicCondition(fields.fields("condition")), lastEvent: try MonitorEvent(fields.fields("lastEvent")))
+    }
+}
+
+/// A stay in the visit diary (`CLVisit`): where (the place's centre and accuracy), when the
+/// device arrived and when it left (nil while it is there).
+package struct VisitReport: Hashable, Sendable {
+    /// The centre's latitude, degrees.
+    package var latitude: Double
+    /// The centre's longitude, degrees.
+    package var longitude: Double
+    /// The radius, metres, within which the centre lies.
+    package var horizontalAccuracy: Double
+    /// When the device came to rest there.
+    package var arrivalDate: Timestamp
+    /// When it left; nil while it is there.
+    package var departureDate: Timestamp?
+
+    /// Creates a report.
+    package init(latitude: Double, longitude: Double, horizontalAccuracy: Double, arrivalDate: Timestamp, departureDate: Timestamp?) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.horizontalAccuracy = horizontalAccuracy
+        self.arrivalDate = arrivalDate
+        self.departureDate = departureDate
+    }
+
+    func write(to buffer: inout JSONBuffer) {
+        buffer.beginObject()
+        buffer.member("latitude", number: latitude)
+        buffer.member("longitude", number: longitude)
+        buffer.member("horizontalAccuracy", number: horizontalAccuracy)
+        buffer.key("arrivalDate")
+        buffer.string(unescaped: arrivalDate.appendProtocolText)
+        buffer.key("departureDate")
+        if let departureDate { buffer.string(unescaped: departureDate.appendProtocolText) } else { buffer.null() }
+        buffer.endObject()
+    }
+
+    init(_ fields: Fields) throws(ProtocolError) {
+        self.init(
+            latitude: try fields.double("latitude"), longitude: try fields.double("longitude"),
+            horizontalAccuracy: try fields.double("horizontalAccuracy"), arrivalDate: try fields.timestamp("arrivalDate"),
+            departureDate: try fields.optionalString("departureDate") == nil ? nil : try fields.timestamp("departureDate"))
     }
 }

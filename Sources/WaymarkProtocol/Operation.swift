@@ -58,6 +58,10 @@ package enum Operation: Hashable, Sendable {
     case monitorRecord(monitor: UInt64, identifier: String)
     /// Asks for a monitor's condition identifiers (version 3).
     case monitorIdentifiers(monitor: UInt64)
+    /// Acknowledges a monitor's events through a sequence number (version 3).
+    case acknowledgeMonitorEvents(monitor: UInt64, through: UInt64)
+    /// Asks for the visit diary (version 3).
+    case visits
 
     /// The operation's `op`.
     package var name: OperationName {
@@ -88,6 +92,8 @@ package enum Operation: Hashable, Sendable {
         case .removeCondition: .removeCondition
         case .monitorRecord: .monitorRecord
         case .monitorIdentifiers: .monitorIdentifiers
+        case .acknowledgeMonitorEvents: .acknowledgeMonitorEvents
+        case .visits: .visits
         }
     }
 
@@ -95,7 +101,7 @@ package enum Operation: Hashable, Sendable {
     /// (an absent optional is left out: absent and `null` mean the same in the protocol).
     func writeParameters(to buffer: inout JSONBuffer) {
         switch self {
-        case .bye, .status, .lastKnownLocation, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation: break
+        case .bye, .status, .lastKnownLocation, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation, .visits: break
         case .authorizationApps(let after):
             if let after {
                 buffer.key("after")
@@ -140,6 +146,9 @@ package enum Operation: Hashable, Sendable {
         case .removeCondition(let monitor, let identifier), .monitorRecord(let monitor, let identifier):
             buffer.member("monitor", monitor)
             buffer.member("identifier", text: identifier)
+        case .acknowledgeMonitorEvents(let monitor, let through):
+            buffer.member("monitor", monitor)
+            buffer.member("through", through)
         }
     }
 
@@ -171,6 +180,7 @@ package enum Operation: Hashable, Sendable {
         case .acceptInUseDelegation: self = .acceptInUseDelegation(token: try fields.string("token"))
         case .stopInUseDelegation: self = .stopInUseDelegation(session: try fields.identifier("session"))
         case .authorizationApps: self = .authorizationApps(after: try fields.optionalFields("after").map(AppReference.init))
+        case .visits: self = .visits
         case .authorizeApp:
             let request = AuthorizeAppRequest(
                 app: try AppReference(fields.fields("app")),
@@ -195,6 +205,8 @@ package enum Operation: Hashable, Sendable {
         case .monitorRecord:
             self = .monitorRecord(monitor: try fields.identifier("monitor"), identifier: try fields.string("identifier"))
         case .monitorIdentifiers: self = .monitorIdentifiers(monitor: try fields.identifier("monitor"))
+        case .acknowledgeMonitorEvents:
+            self = .acknowledgeMonitorEvents(monitor: try fields.identifier("monitor"), through: try fields.identifier("through"))
         }
     }
 }

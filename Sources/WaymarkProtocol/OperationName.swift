@@ -55,6 +55,11 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     case monitorRecord
     /// The identifiers of a monitor's conditions.
     case monitorIdentifiers
+    /// Tells the daemon the app has a monitor's events up to a sequence number: they are not
+    /// sent again.
+    case acknowledgeMonitorEvents
+    /// The device's visit diary (`CLVisit`s): where it stayed 5 minutes or more.
+    case visits
 
     /// The protocol version that brings the operation: 1 for live updates, location requests
     /// and status; 2 for authorization and sessions; 3 for monitors.
@@ -64,7 +69,8 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
         case .lastKnownLocation, .authorizationStatus, .startServiceSession, .stopServiceSession,
             .startBackgroundActivitySession, .stopBackgroundActivitySession, .startInUseDelegation, .acceptInUseDelegation,
             .stopInUseDelegation, .authorizationApps, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy: 2
-        case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers: 3
+        case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers,
+            .acknowledgeMonitorEvents, .visits: 3
         }
     }
 }

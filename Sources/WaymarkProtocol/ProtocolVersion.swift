@@ -1,7 +1,7 @@
 /// The version of the socket protocol and its fixed limits (`docs/protocol.md`).
 package enum ProtocolVersion {
     /// The newest protocol version this build speaks.
-    package static let current = 2
+    package static let current = 3
     /// The oldest protocol version this build speaks.
     package static let oldest = 1
 }

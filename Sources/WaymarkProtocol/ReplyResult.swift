@@ -25,10 +25,13 @@ package enum ReplyResult: Hashable, Sendable {
     case apps(AuthorizationApps)
     /// To `openMonitor`: the monitor that the `monitorEvent` events name.
     case monitor(UInt64)
-    /// To `monitorRecord`.
-    case record(MonitorRecord)
+    /// To `monitorRecord`: the record, or nil when the monitor has no condition of that
+    /// identifier (`CLMonitor.record(for:)` returning nil).
+    case record(MonitorRecord?)
     /// To `monitorIdentifiers`.
     case identifiers([String])
+    /// To `visits`: the diary, oldest arrival first.
+    case visits([VisitReport])
 
     /// Writes the reply's `result` object.
     func write(to buffer: inout JSONBuffer) {
@@ -54,8 +57,13 @@ package enum ReplyResult: Hashable, Sendable {
         case .monitor(let monitor): buffer.member("monitor", monitor)
         case .record(let record):
             buffer.key("record")
-            record.write(to: &buffer)
+            if let record { record.write(to: &buffer) } else { buffer.null() }
         case .identifiers(let identifiers): buffer.member("identifiers", strings: identifiers)
+        case .visits(let visits):
+            buffer.key("visits")
+            buffer.beginArray()
+            for visit in visits { visit.write(to: &buffer) }
+            buffer.endArray()
         }
         buffer.endObject()
     }
@@ -65,7 +73,7 @@ package enum ReplyResult: Hashable, Sendable {
         switch operation {
         case .hello: self = .hello(try HelloResult(fields))
         case .bye, .stopLiveUpdates, .cancelRequest, .stopServiceSession, .stopBackgroundActivitySession, .stopInUseDelegation,
-            .closeMonitor, .addCondition, .removeCondition, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy:
+            .closeMonitor, .addCondition, .removeCondition, .acknowledgeMonitorEvents, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy:
             self = .done
         case .startLiveUpdates: self = .subscription(try fields.identifier("subscription"))
         case .requestLocation: self = .location(try Location(fields.fields("location")))
@@ -77,8 +85,15 @@ package enum ReplyResult: Hashable, Sendable {
         case .startInUseDelegation: self = .delegation(session: try fields.identifier("session"), token: try fields.string("token"))
         case .authorizationApps: self = .apps(try AuthorizationApps(fields))
         case .openMonitor: self = .monitor(try fields.identifier("monitor"))
-        case .monitorRecord: self = .record(try MonitorRecord(fields.fields("record")))
+        case .monitorRecord: self = .record(try fields.optionalFields("record").map { fields throws(ProtocolError) in try MonitorRecord(fields) })
         case .monitorIdentifiers: self = .identifiers(try fields.strings("identifiers"))
+        case .visits:
+            let entries = try fields.require("visits", "an array") { $0.arrayValue }
+            var visits: [VisitReport] = []
+            for (index, entry) in entries.enumerated() {
+                visits.append(try VisitReport(Fields(entry, at: "\(fields.path).visits[\(index)]")))
+            }
+            self = .visits(visits)
         }
     }
 }

@@ -35,16 +35,18 @@ package final class MonitorStore {
         ) { row throws(StoreError) in try row.string(0) }
     }
 
-    /// The monitor `name` of `app` as stored, rebuilt through ``Monitor/init(name:restoring:)``
-    /// (which re-applies every rule to the untrusted file), or nil when none is stored.
-    package func monitor(named name: String, of app: AppIdentity) throws(StoreError) -> Monitor? {
+    /// The monitor `name` of `app` as stored, rebuilt through
+    /// ``Monitor/init(name:restoring:watchedElsewhere:)`` (which re-applies every rule to the
+    /// untrusted file, the app's limit counting the `watchedElsewhere` conditions of its monitors
+    /// already rebuilt), or nil when none is stored.
+    package func monitor(named name: String, of app: AppIdentity, watchedElsewhere: Int = 0) throws(StoreError) -> Monitor? {
         guard let id = try monitorRowID(named: name, of: app) else { return nil }
         let records = try database.rows(
             """
             SELECT identifier, kind, latitude, longitude, radius, assumedState, state, stateDate, diagnostics
             FROM conditions WHERE monitor = ? ORDER BY position
             """, [.integer(id)], read: Self.record)
-        return Monitor(name: name, restoring: records)
+        return Monitor(name: name, restoring: records, watchedElsewhere: watchedElsewhere)
     }
 
     /// Writes `monitor` (all its records, replacing those stored) for `app`, and queues `events`
@@ -90,12 +92,16 @@ package final class MonitorStore {
         return PendingMonitorEvents(events: events, dropped: Int(clamping: dropped))
     }
 
-    /// Forgets the events of `app` up to and including `sequence`, and the count of dropped
-    /// events (reported with the pending events the app acknowledges from): the app has them.
-    package func acknowledgeEvents(through sequence: Int64, of app: AppIdentity) throws(StoreError) {
+    /// Forgets the events of the monitor `monitor` of `app` up to and including `sequence`, and
+    /// the count of dropped events (reported with the pending events the app acknowledges
+    /// from): the app has them. The events of its other monitors stay: an app may not have
+    /// opened them yet, and their sequences interleave.
+    package func acknowledgeEvents(through sequence: Int64, of app: AppIdentity, monitor: String) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
             guard let appID = try database.existingAppRowID(of: app) else { return }
-            try database.run("DELETE FROM pendingEvents WHERE app = ? AND sequence <= ?", [.integer(appID), .integer(sequence)])
+            try database.run(
+                "DELETE FROM pendingEvents WHERE app = ? AND monitor = ? AND sequence <= ?",
+                [.integer(appID), .text(monitor), .integer(sequence)])
             try database.run("DELETE FROM droppedEvents WHERE app = ?", [.integer(appID)])
         }
     }

@@ -23,7 +23,7 @@ func tortureMonitors(store: MonitorStore, from first: Int64) throws -> Never {
         var acknowledged: Int64?
         if recent.count >= 2, let through = recent.removeFirst().max() {
             print(line: "ack \(through)\n")
-            try store.acknowledgeEvents(through: through, of: app)
+            try store.acknowledgeEvents(through: through, of: app, monitor: "torture")
             acknowledged = through
         }
         var events: [MonitorEvent] = []

@@ -323,7 +323,7 @@ struct AuthorizationEndToEndTests {
     @Test("granted while the device is stationary: the last fix at once, with isStationary")
     func grantedWhileStationary() throws {
         let board = try AuthorizedBoard(
-            policies: Self.policies, scenario: "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\ndesk 2h\n", speed: 20)
+            policies: Self.policies, scenario: "desk 2h\n", speed: 20)
         defer { board.stop() }
         try board.auth("grant", "appID:org.example.full")
         let full = try board.app(uid: 1001, appID: "org.example.full")
@@ -348,7 +348,7 @@ struct AuthorizationEndToEndTests {
         let hours = 2.0
         let speed = 120.0
         let board = try AuthorizedBoard(
-            policies: Self.policies, scenario: "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\nwalk 2h heading=70\n", speed: Int(speed))
+            policies: Self.policies, scenario: "walk 2h heading=70\n", speed: Int(speed))
         defer { board.stop() }
         try board.auth("grant", "appID:org.example.reduced", "--accuracy", "reduced")
         try board.auth("deny", "appID:org.example.denied")

@@ -7,13 +7,14 @@ import Foundation
 final class AuthorizedBoard {
     let directory: URL
     let socket: String
-    private let process = Process()
-    private let log = Pipe()
+    private var process = Process()
+    private var log = Pipe()
     private var apps: [AppProcess] = []
+    private let arguments: [String]
 
-    /// Starts the daemon with the policy file `policies` on `scenario` (by default a walk),
-    /// `speed` times faster than real time.
-    init(policies: String, scenario text: String = "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\nwalk 60m\n", speed: Int = 20) throws {
+    /// Starts the daemon with the policy file `policies`; the simulated `scenario` (by default
+    /// an hour's walk) runs `speed` times faster than real time.
+    init(policies: String, scenario body: String = "walk 60m\n", speed: Int = 20) throws {
         directory = URL(fileURLWithPath: "/tmp/waymark-auth-\(getpid())-\(UUID().uuidString.prefix(8))")
         socket = directory.appendingPathComponent("waymark.sock").path
         let policyDirectory = directory.appendingPathComponent("apps.d")
@@ -24,23 +25,43 @@ final class AuthorizedBoard {
         try policies.write(toFile: policyFile, atomically: false, encoding: .utf8)
         chmod(policyFile, 0o644)
         let scenario = directory.appendingPathComponent("walk.scenario").path
-        try text.write(toFile: scenario, atomically: false, encoding: .utf8)
-        process.executableURL = DaemonProcess.binary
-        process.arguments = [
+        try ("start 2026-11-22T08:00:00Z 47.3769 8.5417 408\n" + body).write(toFile: scenario, atomically: false, encoding: .utf8)
+        arguments = [
             "--socket", socket, "--store", directory.appendingPathComponent("authorization.sqlite").path,
             "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "\(speed)", "--verbose",
         ]
+        try launch()
+    }
+
+    /// Starts the daemon process and waits for its socket.
+    private func launch() throws {
+        // A pipe serves one process: its writing end is closed in this process once launched.
+        process = Process()
+        log = Pipe()
+        process.executableURL = DaemonProcess.binary
+        process.arguments = arguments
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(10)
         var status = stat()
-        while Date() < deadline, stat(socket, &status) != 0 || status.st_mode & S_IFMT != S_IFSOCK { usleep(20_000) }
+        // Listening: the daemon has set the socket's mode (between bind and listen).
+        while Date() < deadline, stat(socket, &status) != 0 || status.st_mode & S_IFMT != S_IFSOCK || !DaemonProcess.connects(to: socket) {
+            usleep(20_000)
+        }
         // Authorization, not the socket's mode, decides here: every uid may connect.
         guard chmod(socket, 0o666) == 0 else {
             stop()
             throw DaemonError.didNotStart(String(decoding: log.fileHandleForReading.availableData, as: UTF8.self))
         }
+    }
+
+    /// Stops the daemon (SIGTERM, or SIGKILL when `killed`) and starts it again on the same
+    /// store; the apps' connections end with it.
+    func restart(killed: Bool = false) throws {
+        if killed { kill(process.processIdentifier, SIGKILL) } else { process.terminate() }
+        process.waitUntilExit()
+        try launch()
     }
 
     /// Stops the apps and the daemon and removes the directory.
@@ -56,10 +77,10 @@ final class AuthorizedBoard {
     deinit { stop() }
 
     /// A process of `uid` connected to the daemon, greeted as `appID`.
-    func app(uid: uid_t, appID: String, usageDescription: String = "Shows the boat on the chart.") throws -> AppProcess {
+    func app(uid: uid_t, appID: String, usageDescription: String = "Shows the boat on the chart.", version: Int = 2) throws -> AppProcess {
         let app = try AppProcess(uid: uid, socket: socket)
         apps.append(app)
-        try app.hello(appID: appID, usageDescription: usageDescription)
+        try app.hello(appID: appID, usageDescription: usageDescription, version: version)
         return app
     }
 
@@ -130,6 +151,8 @@ final class AppProcess {
     private(set) var updateDiagnostics: [Int: [[String]]] = [:]
     /// The locations of every update seen, in order.
     private(set) var locations: [[String: Any]] = []
+    /// Every `monitorEvent` seen, in order.
+    private(set) var monitorEvents: [[String: Any]] = []
 
     private static let relay = """
         import os, select, socket, sys
@@ -173,8 +196,8 @@ final class AppProcess {
         return try next { $0["id"] as? Int == id }
     }
 
-    func hello(appID: String, usageDescription: String) throws {
-        let reply = try request("hello", ["version": 2, "appID": appID, "usageDescription": usageDescription])
+    func hello(appID: String, usageDescription: String, version: Int = 2) throws {
+        let reply = try request("hello", ["version": version, "appID": appID, "usageDescription": usageDescription])
         guard reply["result"] != nil else { throw DaemonError.didNotStart("hello: \(reply)") }
     }
 
@@ -232,6 +255,7 @@ final class AppProcess {
             guard let subscription = message["subscription"] as? Int, let update = message["update"] as? [String: Any] else { return }
             updateDiagnostics[subscription, default: []].append(update["diagnostics"] as? [String] ?? [])
             if let location = update["location"] as? [String: Any] { locations.append(location) }
+        case "monitorEvent": monitorEvents.append(message)
         default: break
         }
     }

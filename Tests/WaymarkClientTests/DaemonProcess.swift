@@ -30,7 +30,7 @@ final class DaemonProcess {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             var status = stat()
-            if stat(Self.socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, Self.connects() { return }
+            if stat(Self.socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, Self.connects(to: Self.socket) { return }
             usleep(20_000)
         }
         stop()
@@ -65,14 +65,15 @@ final class DaemonProcess {
         return url.path
     }
 
-    private static func connects() -> Bool {
+    /// Whether a daemon listens at `path` (its socket's mode is set before it listens).
+    static func connects(to path: String) -> Bool {
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in Self.socket.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
         }
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

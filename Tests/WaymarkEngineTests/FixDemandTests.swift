@@ -2,14 +2,21 @@ import Testing
 import WaymarkClock
 import WaymarkEngine
 import WaymarkLocation
+import WaymarkReceiver
 
 @Suite("Engine: a consumer's demand for a fix at an instant")
 struct FixDemandTests {
     static func instant(_ seconds: Double) -> Instant { Instant.zero + .milliseconds(Int64(seconds * 1_000)) }
 
+    /// A board without an accelerometer: the demand's timing alone (with one, a calm chip
+    /// holds the demand: ``stillnessHoldsTheDemand()``).
+    static var withoutAccelerometer: EngineHarness {
+        EngineHarness(settings: EngineSettings(receiver: .ubloxM8, isSimulated: true, hasAccelerometer: false))
+    }
+
     @Test("the receiver sleeps until the demand falls due, powers up for it and down once the next is far")
     func powersOnlyWhenDue() throws {
-        var harness = EngineHarness()
+        var harness = Self.withoutAccelerometer
         harness.handle(.fixNeeded(at: Self.instant(120)))
         #expect(harness.power.isEmpty)
         #expect(harness.engine.nextDeadline == Self.instant(120))
@@ -28,7 +35,7 @@ struct FixDemandTests {
 
     @Test("a next demand within the hot start keeps the receiver on rather than cycling it")
     func nearDemandKeepsTheReceiverOn() {
-        var harness = EngineHarness()
+        var harness = Self.withoutAccelerometer
         harness.handle(.fixNeeded(at: .zero))
         #expect(harness.power == [true])
         for second in 1...5 {
@@ -43,7 +50,7 @@ struct FixDemandTests {
 
     @Test("a due demand that finds no fix within a cold start's time is dropped: the receiver does not search forever")
     func unservedDemandIsDropped() {
-        var harness = EngineHarness()
+        var harness = Self.withoutAccelerometer
         harness.handle(.fixNeeded(at: Self.instant(10)))
         harness.advance(to: 40)
         #expect(harness.power == [true], "a cold start's time is given to the receiver first")
@@ -55,12 +62,59 @@ struct FixDemandTests {
 
     @Test("a demand does not disturb live updates: fixes flow to the subscription as before")
     func demandBesideASubscription() {
-        var harness = EngineHarness()
+        var harness = Self.withoutAccelerometer
         harness.handle(.startLiveUpdates(1, .default))
         harness.handle(.fixNeeded(at: Self.instant(300)))
         harness.fix(at: 1)
         harness.fix(at: 2)
         #expect(harness.updates.count == 2)
         #expect(harness.power == [true])
+    }
+
+    @Test("with no subscription, a fix at rest and a calm accelerometer hold the demand: the receiver stays down until motion, then serves it at once")
+    func stillnessHoldsTheDemand() throws {
+        var harness = EngineHarness()
+        harness.handle(.fixNeeded(at: .zero))
+        harness.fix(at: 1)  // at rest: speed 0
+        harness.handle(.fixNeeded(at: Self.instant(120)))
+        #expect(harness.power == [true, false])
+        #expect(harness.accelerometer.last == .sample(rate: harness.engine.settings.samplingRate), "the chip watches for motion")
+        harness.samples(at: 3, moving: true)
+        harness.advance(to: 8)
+        #expect(!harness.engine.isStationary, "6 s of calm after the last movement are not over")
+        harness.advance(to: 10)
+        #expect(harness.engine.isStationary)
+        #expect(harness.accelerometer.last == .armMotionWake(threshold: harness.engine.settings.motionWakeThreshold))
+        harness.advance(to: 3_600)
+        #expect(harness.power == [true, false], "no border can be crossed at a desk: the due demand waits")
+        #expect(harness.engine.fixDemand == Self.instant(120))
+        harness.handle(.motionInterrupt)
+        harness.samples(at: 3_601, moving: true)
+        #expect(!harness.engine.isStationary)
+        #expect(harness.power == [true, false, true], "the demand, overdue, is served at once")
+        harness.fix(at: 3_602)
+        harness.handle(.fixNeeded(at: nil))
+        #expect(harness.power == [true, false, true, false])
+    }
+
+    @Test("a calm accelerometer alone is not rest: after a fix at driving speed the demand is served (a car on a smooth road)")
+    func calmAtSpeedIsNotRest() {
+        var harness = EngineHarness()
+        harness.handle(.fixNeeded(at: .zero))
+        harness.fix(at: 1, speed: 14)
+        harness.handle(.fixNeeded(at: Self.instant(30)))
+        harness.advance(to: 29)
+        #expect(!harness.engine.isStationary, "28 s of calm, but the last fix was at 14 m/s")
+        harness.advance(to: 30)
+        #expect(harness.power == [true, false, true])
+    }
+
+    @Test("without an accelerometer nothing holds the demand: the scheduler's pace alone")
+    func withoutAccelerometerTheDemandIsServed() {
+        var harness = Self.withoutAccelerometer
+        harness.handle(.fixNeeded(at: Self.instant(120)))
+        harness.advance(to: 3_600)
+        #expect(!harness.engine.isStationary)
+        #expect(harness.power.first == true)
     }
 }

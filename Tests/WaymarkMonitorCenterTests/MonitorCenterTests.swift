@@ -108,7 +108,7 @@ struct MonitorCenterTests {
         let pending = try center.pendingEvents(of: Self.app)
         #expect(pending.events.map(\.event.state) == [.unsatisfied, .satisfied])
         #expect(pending.dropped == 0)
-        try center.acknowledge(through: try #require(pending.events.last?.sequence), of: Self.app)
+        try center.acknowledge(through: try #require(pending.events.last?.sequence), of: Self.app, monitor: "home")
         #expect(try center.pendingEvents(of: Self.app).events.isEmpty)
         #expect(try file.center().pendingEvents(of: Self.app).events.isEmpty)
     }
@@ -136,10 +136,16 @@ struct MonitorCenterTests {
         #expect(throws: MonitorRefusal.invalidIdentifier) { try center.open("", for: other) }
 
         // Reduced accuracy: one event with the state kept and accuracyLimited, nothing decided.
-        center.isAccuracyLimited = { $0 == other }
+        center.access = { $0 == other ? .accuracyLimited : .full }
         let limited = center.evaluate(place).filter { $0.app == other }
         #expect(limited.map(\.event.diagnostics) == [[.accuracyLimited]])
         #expect(limited.map(\.event.state) == [.unknown])
+        // Not authorized: nothing evaluated, no fix asked for it.
+        center.access = { $0 == other ? .none : .full }
+        #expect(center.evaluate(place).filter { $0.app == other }.isEmpty)
+        center.access = { _ in .none }
+        #expect(center.nextFix(after: place, at: .zero) == nil)
+        center.access = { _ in .full }
 
         // Without a store the events still go out, once, saying they are not kept.
         let unkept = try MonitorCenter(store: nil, travel: .walking)
@@ -151,16 +157,36 @@ struct MonitorCenterTests {
         #expect(events.first?.event.state == .satisfied)
     }
 
-    @Test("the next fix: none while stationary or with nothing watched, later far from every border", arguments: ScenarioFixes.names.prefix(1))
+    @Test("the app's limit of 20 holds on restore across its monitors")
+    func limitOnRestoreIsTheApps() throws {
+        let file = try StoreFile()
+        defer { file.remove() }
+        let date = Timestamp(nanosecondsSinceEpoch: 1_795_392_000_000_000_000)
+        let place = Location(latitude: 1, longitude: 2, horizontalAccuracy: 5, timestamp: date)
+        // Two monitors stored with 15 watched conditions each (a file written by hand, or by a
+        // build that counted per monitor): the first 20 in saving order are watched again.
+        let store = MonitorStore(database: try StoreSchema.open(path: file.path))
+        for name in ["a", "b"] {
+            var monitor = try #require(Monitor(name: name))
+            for index in 0..<15 { _ = try monitor.add(Self.region(around: place), identifier: "\(name)\(index)", at: date) }
+            try store.save(monitor, of: Self.app, queueing: [], at: RealtimeInstant(nanosecondsSinceEpoch: 0))
+        }
+        let center = try file.center()
+        #expect(center.monitor("a", of: Self.app)?.watchedCount == 15)
+        #expect(center.monitor("b", of: Self.app)?.watchedCount == 5)
+        let kept = try #require(center.monitor("b", of: Self.app)?.record(for: "b14")?.lastEvent)
+        #expect(kept.state == .unmonitored && kept.diagnostics == [.conditionLimitExceeded])
+    }
+
+    @Test("the next fix: none with nothing watched, later far from every border", arguments: ScenarioFixes.names.prefix(1))
     func schedule(_ name: String) throws {
         let center = try MonitorCenter(store: nil, travel: .walking)
         let place = Location(latitude: 1, longitude: 2, horizontalAccuracy: 5, timestamp: Timestamp(nanosecondsSinceEpoch: 0))
-        #expect(center.nextFix(after: place, at: .zero, isStationary: false) == nil)
+        #expect(center.nextFix(after: place, at: .zero) == nil)
         try center.open("a", for: Self.app)
         _ = try center.add(Self.region(around: place), identifier: "a", assuming: nil, to: "a", of: Self.app, at: place.timestamp)
-        #expect(center.nextFix(after: place, at: .zero, isStationary: true) == nil)
         // 5 m accurate at the centre of a 100 m circle: 95 m of margin at 3 m/s.
-        let next = try #require(center.nextFix(after: place, at: .zero, isStationary: false))
+        let next = try #require(center.nextFix(after: place, at: .zero))
         #expect(abs((next - Instant.zero).seconds - 95.0 / 3) < 0.01)
     }
 

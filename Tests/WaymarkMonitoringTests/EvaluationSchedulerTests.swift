@@ -18,7 +18,7 @@ struct EvaluationSchedulerTests {
     func wait(east: Double, accuracy: Double = 10, radii: [Double], travel: TravelMode) throws -> Double? {
         let fix = Geometry.fix(east: east, accuracy: accuracy, at: 0)
         let next = EvaluationScheduler.nextFix(
-            after: fix, at: start, watching: [try monitor(radii: radii)], travel: travel, isStationary: false)
+            after: fix, at: start, watching: [try monitor(radii: radii)], travel: travel)
         return next.map { ($0 - start).seconds }
     }
 
@@ -47,16 +47,15 @@ struct EvaluationSchedulerTests {
         }
     }
 
-    @Test("no fix while stationary, with nothing watched, or after the timeline's end")
+    @Test("no fix with nothing watched, or after the timeline's end")
     func noFix() throws {
         let fix = Geometry.fix(east: 120, accuracy: 5, at: 0)
         let watched = try monitor(radii: [100])
-        #expect(EvaluationScheduler.nextFix(after: fix, at: start, watching: [watched], travel: .driving, isStationary: true) == nil)
-        #expect(EvaluationScheduler.nextFix(after: fix, at: start, watching: [], travel: .driving, isStationary: false) == nil)
+        #expect(EvaluationScheduler.nextFix(after: fix, at: start, watching: [], travel: .driving) == nil)
         var beacons = try #require(Monitor(name: "b"))
         _ = try beacons.add(.beaconIdentity, identifier: "b", at: Geometry.date(0))
-        #expect(EvaluationScheduler.nextFix(after: fix, at: start, watching: [beacons], travel: .walking, isStationary: false) == nil)
+        #expect(EvaluationScheduler.nextFix(after: fix, at: start, watching: [beacons], travel: .walking) == nil)
         let late = Instant(nanoseconds: .max - 10)
-        #expect(EvaluationScheduler.nextFix(after: fix, at: late, watching: [watched], travel: .walking, isStationary: false) == Instant(nanoseconds: .max))
+        #expect(EvaluationScheduler.nextFix(after: fix, at: late, watching: [watched], travel: .walking) == Instant(nanoseconds: .max))
     }
 }

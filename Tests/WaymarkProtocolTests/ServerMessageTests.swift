@@ -29,6 +29,13 @@ struct ServerMessageTests {
         (.monitorIdentifiers, .identifiers(["home", "work"])),
         (.lastKnownLocation, .lastKnown(LastKnownLocation(location: Samples.location, age: .milliseconds(90_250)))),
         (.lastKnownLocation, .lastKnown(nil)),
+        (.monitorRecord, .record(nil)),
+        (.visits, .visits([
+            VisitReport(
+                latitude: 47.3769, longitude: 8.5417, horizontalAccuracy: 12.5, arrivalDate: Timestamp(nanosecondsSinceEpoch: 1_000_000_000),
+                departureDate: Timestamp(nanosecondsSinceEpoch: 1_600_000_000_000)),
+            VisitReport(latitude: -1, longitude: 2, horizontalAccuracy: 3, arrivalDate: Timestamp(nanosecondsSinceEpoch: 0), departureDate: nil),
+        ])),
     ]
 
     @Test(arguments: 0..<results.count)
@@ -56,7 +63,9 @@ struct ServerMessageTests {
             .update(UpdateEvent(subscription: 7, update: LocationUpdate(location: Samples.location, isStationary: true), missed: 12)),
             .update(UpdateEvent(subscription: 8, update: LocationUpdate(location: nil, diagnostics: diagnostics))),
             .sessionDiagnostics(session: 3, diagnostics: ["authorizationRequestInProgress"]),
-            .monitorEvent(monitor: 5, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
+            .monitorEvent(monitor: 5, sequence: 9, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
+            .monitorEvent(monitor: 5, sequence: nil, event: MonitorEvent(
+                identifier: "home", state: .unmonitored, date: Timestamp(nanosecondsSinceEpoch: 0), diagnostics: ["conditionLimitExceeded", "persistenceUnavailable"])),
         ]
         for event in events {
             #expect(try ServerMessage(line: ServerMessage.event(event).line.dropLast()) == .event(event))

@@ -55,9 +55,11 @@ struct WireFormatTests {
             .batch(BatchEvent(subscription: 9, updates: [LocationUpdate(location: nil, isStationary: true)])),
             .sessionDiagnostics(session: 3, diagnostics: ["authorizationRequestInProgress", "x\"y"]),
             .sessionDiagnostics(session: 3, diagnostics: []),
-            .monitorEvent(monitor: 5, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
-            .monitorEvent(monitor: 6, event: MonitorEvent(
+            .monitorEvent(monitor: 5, sequence: nil, event: MonitorEvent(identifier: "home", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0))),
+            .monitorEvent(monitor: 6, sequence: nil, event: MonitorEvent(
                 identifier: "wörk", state: .satisfied, date: Timestamp(nanosecondsSinceEpoch: 1_717_245_296_000_250_000), diagnostics: ["accuracyLimited"])),
+            .monitorEvent(monitor: 7, sequence: 18_446_744_073_709_551_615, event: MonitorEvent(
+                identifier: "far", state: .unmonitored, date: Timestamp(nanosecondsSinceEpoch: 0), diagnostics: ["conditionLimitExceeded"])),
         ]
         for event in events { add(ServerMessage.event(event).line) }
         return lines
@@ -100,6 +102,8 @@ struct WireFormatTests {
         #"{"id":42,"op":"setLocationServices","enabled":false}"#,
         #"{"id":42,"op":"answerTemporaryFullAccuracy","app":{"kind":"executable","key":"1000:/usr/bin/nav"},"granted":true}"#,
         #"{"id":42,"op":"lastKnownLocation"}"#,
+        #"{"id":42,"op":"acknowledgeMonitorEvents","monitor":5,"through":12}"#,
+        #"{"id":42,"op":"visits"}"#,
         #"{"id":"quote \" backslash \\ tab \t","op":"openMonitor","name":"é\u0001\n"}"#,
         #"{"id":-9223372036854775808,"op":"hello","version":3}"#,
         #"{"id":1,"op":"requestLocation","desiredAccuracy":0.30000000000000004,"timeout":0.001}"#,
@@ -125,6 +129,8 @@ struct WireFormatTests {
         #"{"id":15,"op":"lastKnownLocation","result":{"location":{"latitude":-33.856784412345675,"longitude":151.213108,"altitude":12.3456789,"ellipsoidalAltitude":34.6,"horizontalAccuracy":4.8,"verticalAccuracy":7.2,"speed":1.5,"speedAccuracy":0.35,"course":270.125,"courseAccuracy":12.5,"isVelocityDerived":true,"timestamp":"2024-06-01T12:34:56.123456789Z","sourceInformation":{"isSimulatedBySoftware":true,"isProducedByAccessory":false},"mode":"threeDimensional","receiverMode":"twoDimensional","quality":"differential","dilution":{"horizontal":0.9,"position":1.7},"satellites":{"inView":{"gps":11,"galileo":6},"used":{"gps":8,"galileo":5}}},"age":90.25}}"#,
         #"{"id":16,"op":"lastKnownLocation","result":{"location":null}}"#,
         #"{"id":20,"op":"authorizationApps","result":{"locationServices":false,"apps":[{"app":{"kind":"uid","key":"1000"},"temporaryFullAccuracy":"none"}],"more":true}}"#,
+        #"{"id":15,"op":"monitorRecord","result":{"record":null}}"#,
+        #"{"id":16,"op":"visits","result":{"visits":[{"latitude":47.3769,"longitude":8.5417,"horizontalAccuracy":12.5,"arrivalDate":"1970-01-01T00:00:01.000Z","departureDate":"1970-01-01T00:26:40.000Z"},{"latitude":-1.0,"longitude":2.0,"horizontalAccuracy":3.0,"arrivalDate":"1970-01-01T00:00:00.000Z","departureDate":null}]}}"#,
         #"{"id":null,"error":{"code":"malformedJSON","message":"byte 0: \"{\""}}"#,
         #"{"id":"u","op":"fly","error":{"code":"unknownOperation","message":"unknown operation \"fly\""}}"#,
         #"{"id":1,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":1.235,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":null},"lastLocation":null,"isStationary":true,"clients":2,"liveSubscriptions":3,"pendingRequests":1,"diagnostics":["locationUnavailable"],"powerLedger":[{"state":"off","seconds":2.0,"milliwattHours":123456.7892}],"transitions":4,"motionDetection":"accelerometer","eventLoop":null,"connectedApps":[],"recentTransitions":[{"time":0.001,"from":"off","to":"tracking","reason":"request \"1\""},{"time":0.0,"from":"a","to":"b","reason":""}]}}}"#,
@@ -137,6 +143,7 @@ struct WireFormatTests {
         #"{"event":"sessionDiagnostics","session":3,"diagnostics":[]}"#,
         #"{"event":"monitorEvent","monitor":5,"identifier":"home","state":"unsatisfied","date":"1970-01-01T00:00:00.000Z","diagnostics":[]}"#,
         #"{"event":"monitorEvent","monitor":6,"identifier":"wörk","state":"satisfied","date":"2024-06-01T12:34:56.000250Z","diagnostics":["accuracyLimited"]}"#,
+        #"{"event":"monitorEvent","monitor":7,"sequence":18446744073709551615,"identifier":"far","state":"unmonitored","date":"1970-01-01T00:00:00.000Z","diagnostics":["conditionLimitExceeded"]}"#,
     ]
 
     @Test func everyMessageIsWrittenAsPinned() {

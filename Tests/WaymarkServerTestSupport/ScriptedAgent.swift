@@ -17,6 +17,7 @@ package final class ScriptedAgent: AgentService, Sendable {
         case stop(SubscriptionID)
         case request(RequestID, desiredAccuracy: Double, timeout: Duration)
         case cancel(RequestID)
+        case monitorsChanged
     }
 
     private struct State {
@@ -111,6 +112,10 @@ package final class ScriptedAgent: AgentService, Sendable {
 
     package func cancelRequest(_ request: RequestID) {
         record(.cancel(request))
+    }
+
+    package func monitorsChanged() {
+        record(.monitorsChanged)
     }
 
     package func status() -> StatusReport { report }

@@ -17,13 +17,13 @@ struct ConversationTests {
 
             let reply = try client.request(.hello(Hello(version: 7, appID: "org.example.tracker")))
             #expect(reply.operation == .hello)
-            #expect(reply.outcome == .success(.hello(HelloResult(daemonVersion: "0.1.0-test", protocolVersion: 2, pid: Int(getpid())))))
+            #expect(reply.outcome == .success(.hello(HelloResult(daemonVersion: "0.1.0-test", protocolVersion: ProtocolVersion.current, pid: Int(getpid())))))
             let again = try client.request(.hello(Hello()))
             #expect(again.outcome == .failure(ProtocolError(.invalidMessage, "hello was already exchanged on this connection")))
 
             let old = try RawClient(path: daemon.path)
             let refused = try old.request(.hello(Hello(version: 0)))
-            #expect(refused.outcome == .failure(ProtocolError(.unsupportedVersion, "protocol version 0 is older than this daemon speaks (1 to 2)")))
+            #expect(refused.outcome == .failure(ProtocolError(.unsupportedVersion, "protocol version 0 is older than this daemon speaks (1 to \(ProtocolVersion.current))")))
 
             let ourselves = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())
             #expect(daemon.agent.calls.prefix(3) == [.connected(1, ourselves), .identified(1, "org.example.tracker"), .connected(2, ourselves)])
@@ -111,19 +111,44 @@ struct ConversationTests {
         }
     }
 
-    @Test(arguments: [(Operation.openMonitor(name: "m"), 3), (.monitorIdentifiers(monitor: 1), 3)])
-    func laterOperationsAreUnsupportedAndSaySince(operation: Operation, version: Int) async throws {
+    /// The error code of a failed reply.
+    static func code(_ reply: Reply) -> ErrorCode? {
+        guard case .failure(let error) = reply.outcome else { return nil }
+        return error.code
+    }
+
+    @Test func monitorOperationsOnAConnection() async throws {
         try await withDaemon { daemon in
             let client = try RawClient(path: daemon.path)
             try client.hello()
-            let reply = try client.request(operation)
-            guard case .failure(let error) = reply.outcome else {
-                Issue.record("\(operation) succeeded")
+            #expect(try client.request(.openMonitor(name: "m")).outcome == .success(.monitor(1)))
+            #expect(try client.request(.openMonitor(name: "m")).outcome == .success(.monitor(1)), "open already: the same number")
+            let home = CircularGeographicCondition(latitude: 47.3769, longitude: 8.5417, radius: 150)
+            #expect(try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "home", condition: home))).outcome == .success(.done))
+            try await waitUntil { daemon.agent.calls.contains(.monitorsChanged) }
+            #expect(try client.request(.monitorIdentifiers(monitor: 1)).outcome == .success(.identifiers(["home"])))
+            guard case .success(.record(let record?)) = try client.request(.monitorRecord(monitor: 1, identifier: "home")).outcome else {
+                Issue.record("no record")
                 return
             }
-            #expect(error.code == .unsupportedOperation)
-            #expect(error.availableInVersion == version)
-            #expect(error.message == "\(operation.name.rawValue) arrives with protocol version \(version); this daemon speaks version 2")
+            #expect(record.condition == home && record.lastEvent.state == .unknown)
+            #expect(try client.request(.monitorRecord(monitor: 1, identifier: "nope")).outcome == .success(.record(nil)))
+            let far = CircularGeographicCondition(latitude: 91, longitude: 0, radius: 150)
+            #expect(Self.code(try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "x", condition: far)))) == .invalidMessage)
+            #expect(Self.code(try client.request(.monitorIdentifiers(monitor: 9))) == .unknownSubscription)
+            // The 21st condition: its event follows the reply; without a store it says so.
+            for index in 1..<20 {
+                _ = try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "c\(index)", condition: home)))
+            }
+            #expect(try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "c20", condition: home))).outcome == .success(.done))
+            guard case .event(.monitorEvent(1, nil, let event)) = try client.readMessage() else {
+                Issue.record("no monitorEvent after the 21st condition")
+                return
+            }
+            #expect(event.identifier == "c20" && event.state == .unmonitored)
+            #expect(event.diagnostics == ["conditionLimitExceeded", "persistenceUnavailable"])
+            #expect(try client.request(.closeMonitor(monitor: 1)).outcome == .success(.done))
+            #expect(Self.code(try client.request(.monitorIdentifiers(monitor: 1))) == .unknownSubscription)
         }
     }
 

@@ -239,3 +239,31 @@ private final class LoopProbe: Sendable {
     func release() { state.withLock { $0.released = true } }
     func record(_ count: Int) { state.withLock { $0.recorded = count } }
 }
+
+@Suite("Server: monitor events for a client that does not read", .timeLimit(.minutes(1)))
+struct MonitorEventLimitsTests {
+    @Test func aClientThatReadsNoMonitorEventsIsDisconnectedAsSlow() async throws {
+        try await withDaemon { daemon in
+            let client = try RawClient(path: daemon.path)
+            try client.hello()
+            #expect(try client.request(.openMonitor(name: "m")).outcome == .success(.monitor(1)))
+            let circle = CircularGeographicCondition(latitude: 0, longitude: 0, radius: 100)
+            for index in 0..<20 {
+                _ = try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "c\(index)", condition: circle)))
+            }
+            // Fixes inside and 1 km outside in turn: 20 events per fix, which the client never
+            // reads; its events stop at the bound on unread output, as replies do.
+            let start = RealtimeInstant.now.nanosecondsSinceEpoch + 1_000_000_000
+            await daemon.onLoop { server in
+                for step in 0..<2_000 where server.clientCount == 1 {
+                    let fix = Location(
+                        latitude: 0, longitude: step % 2 == 0 ? 0 : 0.009, horizontalAccuracy: 5,
+                        timestamp: Timestamp(nanosecondsSinceEpoch: start + Int64(step) * 1_000_000_000))
+                    server.deliver(server.monitors.evaluate(fix))
+                }
+            }
+            #expect(await daemon.onLoop { $0.counters.slowClientsDisconnected } == 1)
+            #expect(await daemon.onLoop { $0.clientCount } == 0)
+        }
+    }
+}

@@ -63,17 +63,32 @@ struct MonitorStoreTests {
         #expect(queued.map(\.sequence) == queued.map(\.sequence).sorted())
         #expect(try store.pendingEvents(of: app) == PendingMonitorEvents(events: queued, dropped: 0))
 
-        try store.acknowledgeEvents(through: queued[1].sequence, of: app)
+        try store.acknowledgeEvents(through: queued[1].sequence, of: app, monitor: monitor.name)
         #expect(try store.pendingEvents(of: app).events == [queued[2]])
         // Another app's queue is its own.
         #expect(try store.pendingEvents(of: AppIdentity(.unit, "other.service")).events.isEmpty)
-        try store.acknowledgeEvents(through: queued[2].sequence, of: AppIdentity(.unit, "other.service"))
+        try store.acknowledgeEvents(through: queued[2].sequence, of: AppIdentity(.unit, "other.service"), monitor: monitor.name)
         #expect(try store.pendingEvents(of: app).events == [queued[2]])
 
         // Sequence numbers are never reused, even once the queue is empty.
-        try store.acknowledgeEvents(through: queued[2].sequence, of: app)
+        try store.acknowledgeEvents(through: queued[2].sequence, of: app, monitor: monitor.name)
         let later = try store.save(monitor, of: app, queueing: [events[0]], at: time)
         #expect(later.map(\.sequence) == [queued[2].sequence + 1])
+    }
+
+    @Test func anAcknowledgementCoversItsOwnMonitorOnly() throws {
+        let directory = try StoreDirectory()
+        defer { directory.remove() }
+        let store = MonitorStore(database: try StoreSchema.open(path: directory.database))
+        let places = try #require(Monitor(name: "places"))
+        let work = try #require(Monitor(name: "work"))
+        let event = MonitorEvent(identifier: "x", state: .satisfied, date: Self.date(1))
+        let first = try store.save(work, of: app, queueing: [event], at: time)
+        let second = try store.save(places, of: app, queueing: [event], at: time)
+        // The app has opened "places" only: its acknowledgement through the newest sequence
+        // must not take the events of "work", which it has not seen.
+        try store.acknowledgeEvents(through: try #require(second.last?.sequence), of: app, monitor: "places")
+        #expect(try store.pendingEvents(of: app).events == first)
     }
 
     @Test func aFullQueueDropsTheOldestAndCountsThem() throws {
@@ -91,7 +106,7 @@ struct MonitorStoreTests {
         #expect(pending.events.map(\.event) == Array(events.suffix(capacity)))
 
         // The count goes with the first acknowledgement: the app was told.
-        try store.acknowledgeEvents(through: pending.events[0].sequence, of: app)
+        try store.acknowledgeEvents(through: pending.events[0].sequence, of: app, monitor: monitor.name)
         #expect(try store.pendingEvents(of: app).dropped == 0)
         #expect(try store.pendingEvents(of: app).events.count == capacity - 1)
     }

@@ -6,6 +6,7 @@ package import WaymarkInput
 package import WaymarkLocation
 import WaymarkProtocol
 package import WaymarkSystem
+import WaymarkMonitoring
 
 /// The daemon's core on the event loop: hands what clients ask for and what the source
 /// reports to the pure ``Engine``, and carries out the engine's actions — updates to
@@ -26,15 +27,27 @@ package final class Agent: AgentService {
     /// What clients that left this turn held, for the engine on the next turn.
     private var departed: (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) = ([], [])
     private let log: (String) -> Void
+    /// Every app's monitors: evaluated on each new fix, whose next fix is the engine's demand.
+    private let monitors: MonitorCenter
+    private var monitorPlan = FixDemandPlan()
+    /// The last fix the monitors evaluated and when, to date requests on the fixes' clock.
+    private var monitorFix: (location: Location, instant: Instant)?
+    private var isPlanningMonitors = false
+    /// Whether the engine said stationary at the last look, for the visit detector.
+    private var wasStationary = false
+    /// The timer at the visit detector's arrival, and that arrival's date.
+    private var visitTimer: (id: TimerID, due: Timestamp)?
 
     /// Where updates and answers go (the server); set before the source starts.
     package weak var sink: (any UpdateSink)?
 
     /// Creates the agent for `source`; the engine's receiver figures come from `receiver`.
+    /// `monitors` are every app's, shared with the server.
     package init(
         loop: EventLoop, source: any LocationSource, receiver: ReceiverProfile, timeline: Timeline,
-        daemonVersion: String, log: @escaping (String) -> Void = { _ in }
+        daemonVersion: String, monitors: MonitorCenter, log: @escaping (String) -> Void = { _ in }
     ) {
+        self.monitors = monitors
         self.loop = loop
         self.source = source
         self.timeline = timeline
@@ -45,6 +58,7 @@ package final class Agent: AgentService {
             hasAccelerometer: source.hasAccelerometer)
         startedAt = timeline.now
         engine = Engine(settings: settings, start: startedAt)
+        monitors.date = { [unowned self] in monitorDate() }
     }
 
     /// Starts the source; its events flow into the engine from now on.
@@ -115,6 +129,11 @@ package final class Agent: AgentService {
         return LastKnownLocation(location: location, age: timeline.now - received)
     }
 
+    package func monitorsChanged() {
+        planMonitors(evaluating: false)
+        scheduleDeadline()
+    }
+
     package func status() -> StatusReport {
         let now = timeline.now
         let ledger = engine.ledger
@@ -167,7 +186,77 @@ package final class Agent: AgentService {
         actions.removeAll(keepingCapacity: true)
         engine.handle(event, at: timeline.now, actions: &actions)
         perform(actions)
+        planMonitors(evaluating: true)
         scheduleDeadline()
+    }
+
+    // MARK: - Monitors
+
+    /// Evaluates every app's monitors on a fix they have not seen (when `evaluating`), hands
+    /// their events to the server, and moves the engine's fix demand to the monitors' next
+    /// fix when it changed (docs/monitoring.md, "The next fix"); the engine holds it while
+    /// the device is stationary.
+    private func planMonitors(evaluating: Bool) {
+        guard !isPlanningMonitors else { return }
+        isPlanningMonitors = true
+        defer { isPlanningMonitors = false }
+        let now = timeline.now
+        var change: Instant??
+        let newFix = evaluating ? monitorPlan.newFix(engine.lastLocation) : nil
+        if evaluating { feedVisits(newFix) }
+        if let location = newFix {
+            monitorFix = (location, now)
+            sink?.deliver(monitors.evaluate(location))
+            change = monitorPlan.change(to: monitors.nextFix(after: location, at: now))
+        } else if !evaluating {
+            // A condition added or removed.
+            let next = monitors.nextFix(after: monitorFix?.location, at: monitorFix?.instant ?? now)
+            change = monitorPlan.change(to: next.map { max($0, now) })
+        } else {
+            change = monitorPlan.retryIfDropped(engineDemand: engine.fixDemand, at: now)
+        }
+        guard let change else { return }
+        actions.removeAll(keepingCapacity: true)
+        engine.handle(.fixNeeded(at: change), at: now, actions: &actions)
+        perform(actions)
+    }
+
+    /// Tells the visit detector each new fix and each change of the engine's stationarity, in
+    /// time order, and keeps one timer at its arrival (docs/monitoring.md, "Visits").
+    private func feedVisits(_ newFix: Location?) {
+        if let newFix { monitors.visitInput(.location(newFix)) }
+        if engine.isStationary != wasStationary {
+            wasStationary = engine.isStationary
+            monitors.visitInput(wasStationary ? .stationaryStarted(monitorDate()) : .stationaryEnded(monitorDate()))
+        }
+        scheduleVisitTimer()
+    }
+
+    private func scheduleVisitTimer() {
+        let due = monitors.visitArrivalDue
+        guard due != visitTimer?.due else { return }
+        if let visitTimer { loop.cancel(visitTimer.id) }
+        visitTimer = nil
+        guard let due else { return }
+        // The arrival is due at most the minimum dwell after a stillness that began by now
+        // (fix dates are the receiver's, as untrusted as any input: no wait beyond that).
+        let (left, overflow) = due.nanosecondsSinceEpoch.subtractingReportingOverflow(monitorDate().nanosecondsSinceEpoch)
+        let wait = min(Duration.nanoseconds(overflow ? 0 : max(0, left)), VisitDetector.minimumDwell)
+        let id = loop.schedule(at: timeline.monotonic(at: timeline.now + wait)) { [unowned self] _ in
+            visitTimer = nil
+            monitors.visitInput(.tick(monitorDate()))
+            scheduleVisitTimer()
+        }
+        visitTimer = (id, due)
+    }
+
+    /// Now on the fixes' clock: the last fix's date advanced by the time since it (before any
+    /// fix, the system clock), so that a condition added now is not newer than the next fix.
+    private func monitorDate() -> Timestamp {
+        guard let fix = monitorFix else { return Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch) }
+        let elapsed = (timeline.now - fix.instant).nanoseconds
+        let (date, overflow) = fix.location.timestamp.nanosecondsSinceEpoch.addingReportingOverflow(max(0, elapsed))
+        return Timestamp(nanosecondsSinceEpoch: overflow ? .max : date)
     }
 
     private func perform(_ actions: [EngineAction]) {

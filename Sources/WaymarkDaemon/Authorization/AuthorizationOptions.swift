@@ -15,10 +15,11 @@ package struct AuthorizationOptions: Sendable {
         self.storePath = storePath
     }
 
-    /// Opens the store and the device's secret (made once), and returns the authorizer (the
+    /// Opens the store and the device's secret (made once) in `database` (the store's, opened
+    /// by the daemon, which keeps the monitors in it too), and returns the authorizer (the
     /// server tells it each client's policy).
-    func makeAuthorizer(now: @escaping () -> Instant, log: @escaping (String) -> Void) throws -> Authorizer {
-        let store = AuthorizationStore(database: try StoreSchema.open(path: storePath))
+    func makeAuthorizer(database: Database, now: @escaping () -> Instant, log: @escaping (String) -> Void) throws -> Authorizer {
+        let store = AuthorizationStore(database: database)
         let secret = try store.deviceSecret() ?? store.keepDeviceSecret(try RandomBytes.generate(count: 32))
         let enforcement = Authorizer.Enforcement(
             store: store, administratorGroup: UserGroups.groupID(named: UserGroups.administratorGroupName))

@@ -19,6 +19,19 @@ package struct MonitorDelivery: Hashable, Sendable {
     package var event: MonitorEvent
 }
 
+/// What an app may have of its monitors, from its authorization (docs/monitoring.md,
+/// "Authorization").
+package enum MonitorAccess: Hashable, Sendable {
+    /// Its conditions are evaluated and their events delivered.
+    case full
+    /// Approximate location only: nothing is decided; each watched condition says
+    /// `accuracyLimited` once.
+    case accuracyLimited
+    /// Not authorized: its conditions are not evaluated (no event is made, no fix is spent on
+    /// them) until it is.
+    case none
+}
+
 /// Why a monitor operation was refused.
 package enum MonitorRefusal: Error, Hashable, Sendable {
     /// The monitor name or the identifier is empty or longer than 128 bytes.
@@ -40,10 +53,15 @@ package enum MonitorRefusal: Error, Hashable, Sendable {
 package final class MonitorCenter {
     /// The travel mode whose speed bounds how soon a border can be reached.
     package let travel: TravelMode
-    /// Whether `app` is authorized for approximate location only: the one point where the
-    /// authorization's accuracy rule reaches the monitors (`accuracyLimited`). The daemon
-    /// sets it from its authorization book; until then every app has full accuracy.
-    package var isAccuracyLimited: (AppIdentity) -> Bool = { _ in false }
+    /// What `app` may have of its monitors now: the one point where authorization reaches
+    /// them. The daemon sets it from its authorizer (``Server``); until then every app has
+    /// full accuracy.
+    package var access: (AppIdentity) -> MonitorAccess = { _ in .full }
+
+    /// Now on the fixes' clock, to date the changes requests make (a condition added is dated
+    /// so that the next fix is not older than it). The daemon's agent sets it from its last
+    /// fix; until then the system clock.
+    package var date: () -> Timestamp = { Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch) }
 
     private let store: MonitorStore?
     private var monitors: [AppIdentity: [String: Monitor]] = [:]
@@ -54,9 +72,19 @@ package final class MonitorCenter {
     package init(store: MonitorStore?, travel: TravelMode) throws(StoreError) {
         self.store = store
         self.travel = travel
+        // In the order they were first saved, each app's limit counting its monitors before.
+        var watched: [AppIdentity: Int] = [:]
         for (app, name) in try store?.monitorsOfEveryApp() ?? [] {
-            if let monitor = try store?.monitor(named: name, of: app) { monitors[app, default: [:]][name] = monitor }
+            guard let monitor = try store?.monitor(named: name, of: app, watchedElsewhere: watched[app, default: 0]) else { continue }
+            monitors[app, default: [:]][name] = monitor
+            watched[app, default: 0] += monitor.watchedCount
         }
+    }
+
+    /// A centre without a store: every event goes out once with `persistenceUnavailable`.
+    package static func unkept(travel: TravelMode = .walking) -> MonitorCenter {
+        // Without a store there is nothing to load, so nothing can throw.
+        try! MonitorCenter(store: nil, travel: travel)
     }
 
     /// Opens (creating when new) the monitor `name` of `app`.
@@ -105,9 +133,10 @@ package final class MonitorCenter {
     package func evaluate(_ location: Location) -> [MonitorDelivery] {
         var deliveries: [MonitorDelivery] = []
         for (app, named) in monitors.sorted(by: { $0.key.description < $1.key.description }) {
-            let limited = isAccuracyLimited(app)
+            let access = access(app)
+            guard access != .none else { continue }
             for (_, var monitor) in named.sorted(by: { $0.key < $1.key }) {
-                let events = monitor.evaluate(location, accuracyLimited: limited)
+                let events = monitor.evaluate(location, accuracyLimited: access == .accuracyLimited)
                 guard !events.isEmpty else { continue }
                 deliveries += keep(monitor, of: app, events: events, at: location.timestamp)
             }
@@ -115,11 +144,16 @@ package final class MonitorCenter {
         return deliveries
     }
 
-    /// The instant the monitors need their next fix, after `last` taken at `instant`, or nil
-    /// (stationary, or nothing watched): the engine's ``EngineEvent/fixNeeded(at:)``.
-    package func nextFix(after last: Location, at instant: Instant, isStationary: Bool) -> Instant? {
-        let all = monitors.values.flatMap(\.values)
-        return EvaluationScheduler.nextFix(after: last, at: instant, watching: all, travel: travel, isStationary: isStationary)
+    /// The instant the monitors need their next fix, after `last` taken at `instant` (nil: no
+    /// fix yet, so one is needed at `instant` when anything is watched), or nil (nothing
+    /// watched for an app that may have it): the engine's ``EngineEvent/fixNeeded(at:)``,
+    /// which the engine holds while the device is stationary.
+    package func nextFix(after last: Location?, at instant: Instant) -> Instant? {
+        let all = monitors.filter { access($0.key) != .none }.values.flatMap(\.values)
+        guard let last else {
+            return all.contains(where: { $0.watchedCount > 0 }) ? instant : nil
+        }
+        return EvaluationScheduler.nextFix(after: last, at: instant, watching: all, travel: travel)
     }
 
     /// The events `app` has not acknowledged, to send when it connects.
@@ -127,10 +161,14 @@ package final class MonitorCenter {
         try store?.pendingEvents(of: app) ?? PendingMonitorEvents(events: [], dropped: 0)
     }
 
-    /// `app` has the events up to `sequence`.
-    package func acknowledge(through sequence: Int64, of app: AppIdentity) throws(StoreError) {
-        try store?.acknowledgeEvents(through: sequence, of: app)
+    /// `app` has the events of its monitor `name` up to `sequence`.
+    package func acknowledge(through sequence: Int64, of app: AppIdentity, monitor name: String) throws(StoreError) {
+        try store?.acknowledgeEvents(through: sequence, of: app, monitor: name)
     }
+
+    /// Whether events of `app` are kept until acknowledged (false: no store, every event is
+    /// `persistenceUnavailable`).
+    package var isPersistent: Bool { store != nil }
 
     /// Feeds the visit detector and writes each visit it completes to the diary.
     @discardableResult
@@ -142,6 +180,11 @@ package final class MonitorCenter {
 
     /// When the visit detector needs its timer.
     package var visitArrivalDue: Timestamp? { visits.arrivalDue }
+
+    /// The visit diary, oldest arrival first (empty without a store: visits are kept only there).
+    package func visitDiary() throws(StoreError) -> [Visit] {
+        try store?.visits() ?? []
+    }
 
     /// Keeps `monitor` in memory and in the store with its events, and returns them for
     /// delivery. When the store cannot keep them, they go out once with `persistenceUnavailable`.

@@ -35,6 +35,9 @@ package protocol AgentService: AnyObject {
     func cancelRequest(_ request: RequestID)
     /// The newest location and its age, however old; asking never powers the receiver.
     func lastKnownLocation() -> LastKnownLocation?
+
+    /// A monitor's conditions changed (added or removed): the monitors' next fix may have.
+    func monitorsChanged()
     /// The daemon's status. The server fills in `clients`, `liveSubscriptions` and
     /// `pendingRequests` from its own tables.
     func status() -> StatusReport
@@ -51,4 +54,6 @@ package protocol UpdateSink: AnyObject {
     func send(batch updates: [LocationUpdate], overflow: Int, subscription: SubscriptionID)
     /// Answers a `requestLocation` request.
     func send(_ result: Result<Location, LocationError>, request: RequestID)
+    /// Delivers monitor events to the connections of their apps that have the monitor open.
+    func deliver(_ deliveries: [MonitorDelivery])
 }

@@ -32,6 +32,10 @@ final class Connection {
     var bye: MessageID?
     /// Whether the connection closes once its output is written (after `bye`).
     var closesWhenFlushed = false
+    /// The app's monitors open on this connection, by the number `openMonitor` gave.
+    var openMonitors: [UInt64: String] = [:]
+    /// The last number `openMonitor` gave on this connection.
+    var lastMonitorHandle: UInt64 = 0
 
     init(id: ClientID, descriptor: FileDescriptor, peer: PeerProcess, policies: PolicySet) {
         self.id = id

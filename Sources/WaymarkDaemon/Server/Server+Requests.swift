@@ -39,6 +39,13 @@ extension Server {
             // activity session or an accepted delegation may have made the app in use).
             authorizer.refresh(client: connection.id)
         }
+        // Monitor events after the reply too: the monitor's number is known to the client then.
+        if case .success(.monitor(let handle)) = outcome { sendPendingMonitorEvents(handle, to: connection) }
+        if !monitorDeliveriesAfterReply.isEmpty {
+            let deliveries = monitorDeliveriesAfterReply
+            monitorDeliveriesAfterReply = []
+            deliver(deliveries)
+        }
     }
 
     /// Performs a request; returns its result, or `nil` when the agent answers later.
@@ -109,7 +116,10 @@ extension Server {
             try authorizer.answerTemporaryFullAccuracy(app, granted: granted, by: connection.id)
             return .done
         default:
-            throw ProtocolError(.unsupportedOperation, "\(operation.name.rawValue) is not served by this daemon yet")
+            guard let result = try performMonitorOperation(operation, for: connection) else {
+                throw ProtocolError(.unsupportedOperation, "\(operation.name.rawValue) is not served by this daemon yet")
+            }
+            return result
         }
     }
 
@@ -196,11 +206,13 @@ extension Server {
         agent.cancelRequest(request)
     }
 
-    /// Tells the authorizer whether the client holds the implicit session of iterating updates
-    /// and asking for locations (it does while it holds a subscription or a request), and has
-    /// it decide again.
+    /// Tells the authorizer whether the client holds the implicit session of iterating updates,
+    /// asking for locations and iterating a monitor's events (it does while it holds a
+    /// subscription, a request or an open monitor), and has it decide again.
     func holdImplicitSession(_ client: ClientID) {
-        let holds = holdings.subscriptionCount(of: client) > 0 || holdings.requestCount(of: client) > 0
+        let holds =
+            holdings.subscriptionCount(of: client) > 0 || holdings.requestCount(of: client) > 0
+            || connections[client]?.openMonitors.isEmpty == false
         if authorizer.setImplicitSession(client, held: holds) { authorizer.refresh(client: client) }
     }
 }

@@ -1,3 +1,4 @@
+import WaymarkAuthorization
 import WaymarkConnection
 package import WaymarkEngine
 package import WaymarkEventLoop
@@ -26,6 +27,12 @@ package final class Server: UpdateSink {
     let agent: any AgentService
     /// Who may have what (docs/authorization.md).
     let authorizer: Authorizer
+    /// Every app's monitors (shared with the agent, which evaluates them).
+    package let monitors: MonitorCenter
+    /// What each app that was connected may have of its monitors, as last read.
+    var lastMonitorAccess: [AppIdentity: MonitorAccess] = [:]
+    /// Monitor events a request made, sent after its reply.
+    var monitorDeliveriesAfterReply: [MonitorDelivery] = []
     let log: (String) -> Void
     private(set) var loop: EventLoop?
     private var listener: UnixListener?
@@ -59,14 +66,16 @@ package final class Server: UpdateSink {
 
     /// Creates a server for `agent`; `log` receives one line per notable event (a client
     /// disconnected for being slow, a failed accept).
-    /// `authorizer` decides what each client gets (by default nothing is enforced).
+    /// `authorizer` decides what each client gets (by default nothing is enforced);
+    /// `monitors` are every app's (by default kept in memory only).
     package init(
         configuration: ServerConfiguration, agent: any AgentService, authorizer: Authorizer = .unenforced(),
-        log: @escaping (String) -> Void = { _ in }
+        monitors: MonitorCenter = .unkept(), log: @escaping (String) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.agent = agent
         self.authorizer = authorizer
+        self.monitors = monitors
         inputBudget = InputBudget(
             total: configuration.maximumBufferedInputBytes, perUser: configuration.maximumBufferedInputBytesPerUser)
         self.log = log
@@ -77,6 +86,7 @@ package final class Server: UpdateSink {
             connection.link.output.append(message: Event.sessionDiagnosticsLine(session: session.rawValue, diagnostics: flags))
             if !connection.link.interest.contains(.writable) { flush(connection) }
         }
+        monitors.access = { [unowned self] app in monitorAccess(of: app) }
     }
 
     /// The number of connected clients.
@@ -263,7 +273,14 @@ package final class Server: UpdateSink {
 
     /// Queues a reply and writes what the socket takes.
     func send(_ reply: Reply, to connection: Connection) {
-        connection.link.output.append(message: ServerMessage.reply(reply).line)
+        send(line: ServerMessage.reply(reply).line, to: connection)
+    }
+
+    /// Queues a message line (a reply, a monitor event) and writes what the socket takes; a
+    /// client that leaves more than ``ServerConfiguration/maximumQueuedReplyBytes`` unread is
+    /// disconnected as slow.
+    func send(line: [UInt8], to connection: Connection) {
+        connection.link.output.append(message: line)
         guard !disconnectedForUnreadMessages(connection) else { return }
         flush(connection)
     }

@@ -193,12 +193,6 @@ class WalkThenDesk(WithDaemon):
         self.assertTrue(all(entry.seconds >= 0 for entry in status.power_ledger))
         self.assertEqual(self.client._connection.hello["protocolVersion"], waymark.PROTOCOL_VERSION)
 
-    async def test_an_operation_of_a_later_version_is_refused_with_its_code(self) -> None:
-        with self.assertRaises(waymark.Refused) as refusal:
-            await self.client._request("openMonitor", {"name": "geofences"})
-        self.assertEqual(refusal.exception.code, waymark.ErrorCode.UNSUPPORTED_OPERATION)
-        self.assertEqual(refusal.exception.available_in_version, 3)
-
     async def test_the_daemon_refuses_a_negative_accuracy_with_invalid_message(self) -> None:
         with self.assertRaises(waymark.Refused) as refusal:
             await self.client.request_location(desired_accuracy=-1, timeout=5)
@@ -317,3 +311,39 @@ class SharedClient(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class LeavingTheDesk(WithDaemon):
+    """3 min at a desk (18 s at 10×), then east at 1.4 m/s: out of a 100 m circle around the
+    desk within 2 min of walking."""
+
+    scenario = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\ndesk 3m\nwalk 5m heading=90\n"
+
+    async def test_a_monitor_reports_leaving_the_circle_once_in_order(self) -> None:
+        # A fix first: the scenario's morning is days before the system clock, and a condition
+        # is dated on the fixes' clock once there is one.
+        await self.client.request_location(desired_accuracy=50, timeout=30)
+        places = await self.client.monitor("places")
+        await places.add(waymark.CircularGeographicCondition(47.3769, 8.5417, 100), "desk")
+        self.assertEqual(await places.identifiers(), ["desk"])
+        events: list[waymark.MonitorEvent] = []
+
+        async def collect() -> None:
+            async for event in places.events():
+                events.append(event)
+                if event.state == waymark.MonitorState.UNSATISFIED:
+                    return
+
+        await asyncio.wait_for(collect(), 60)
+        self.assertEqual([event.state for event in events], [waymark.MonitorState.SATISFIED, waymark.MonitorState.UNSATISFIED])
+        # No store for this daemon: the events were not kept, and say so.
+        self.assertTrue(all(event.diagnostics == ["persistenceUnavailable"] for event in events))
+        record = await places.record("desk")
+        self.assertIsNotNone(record)
+        self.assertEqual(record.last_event.state, waymark.MonitorState.UNSATISFIED)
+        self.assertIsNone(await places.record("elsewhere"))
+        await places.remove("desk")
+        self.assertEqual(await places.identifiers(), [])
+        with self.assertRaises(waymark.Refused) as refusal:
+            await places.add(waymark.CircularGeographicCondition(95, 0, 100), "off the globe")
+        self.assertEqual(refusal.exception.code, "invalidMessage")

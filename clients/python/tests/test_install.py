@@ -11,6 +11,8 @@ import subprocess
 import tempfile
 import unittest
 
+import waymark
+
 PACKAGE = pathlib.Path(__file__).resolve().parents[1]
 DEBIAN_PYTHON = "/usr/bin/python3"
 
@@ -40,7 +42,7 @@ class Install(unittest.TestCase):
                 text=True,
             ).stdout.splitlines()
         self.assertTrue(imported[0].startswith(directory + "/lib/"), imported)
-        self.assertEqual(imported[1], "0.1.0 1")
+        self.assertEqual(imported[1], f"0.1.0 {waymark.PROTOCOL_VERSION}")
 
 
 if __name__ == "__main__":

@@ -13,8 +13,9 @@ semantics, over its Unix socket (docs/protocol.md). asyncio, standard library on
     asyncio.run(main())
 """
 
-from .client import MAXIMUM_TIMEOUT, Client, last_known_location, live_updates, request_location, shared, status
+from .client import MAXIMUM_TIMEOUT, Client, last_known_location, live_updates, monitor, request_location, shared, status
 from .connection import PROTOCOL_VERSION
+from .monitor import Monitor
 from .sessions import AuthorizationRequirement, BackgroundActivitySession, ServiceSession
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationError, LocationUnknown, Refused, WaymarkError
 from .model import (
@@ -25,10 +26,14 @@ from .model import (
     EventLoopCounts,
     FixMode,
     FixQuality,
+    CircularGeographicCondition,
     LastKnownLocation,
     LiveConfiguration,
     Location,
     LocationUpdate,
+    MonitorEvent,
+    MonitorRecord,
+    MonitorState,
     PowerLedgerEntry,
     PowerTransition,
     SatelliteCounts,
@@ -41,6 +46,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CONSTELLATIONS",
+    "CircularGeographicCondition",
     "MAXIMUM_TIMEOUT",
     "PROTOCOL_VERSION",
     "AuthorizationRequirement",
@@ -62,6 +68,10 @@ __all__ = [
     "LocationError",
     "LocationUnknown",
     "LocationUpdate",
+    "Monitor",
+    "MonitorEvent",
+    "MonitorRecord",
+    "MonitorState",
     "PowerLedgerEntry",
     "PowerTransition",
     "Refused",
@@ -73,6 +83,7 @@ __all__ = [
     "WaymarkError",
     "last_known_location",
     "live_updates",
+    "monitor",
     "request_location",
     "shared",
     "status",

@@ -1,11 +1,10 @@
-"""The client: ``live_updates``, ``request_location`` and ``status`` over one connection to the
-daemon, as the Swift library's ``LocationUpdate.liveUpdates``, ``Location.requestLocation`` and
-``WaymarkAgent.status``.
+"""The client: ``live_updates``, ``request_location``, ``status`` and ``monitor`` over one
+connection to the daemon, as the Swift library's ``LocationUpdate.liveUpdates``,
+``Location.requestLocation``, ``WaymarkAgent.status`` and ``Monitor``.
 
-Sessions (``sessions.py``) are held here through reconnects (``hold``, ``release``), started
-again before the subscriptions. Extension point: the operations of protocol version 3
-(monitors) will be methods of ``Client`` built on ``_request`` (restarted on reconnect as live
-updates are), and ``monitorEvent`` an entry of ``Client._EVENT_ROUTES``."""
+Sessions (``sessions.py``) and monitors (``monitor.py``) are held here through reconnects:
+on a new connection the sessions are started again first, then the subscriptions and the
+monitors (``hold``/``release``, ``monitor``)."""
 
 from __future__ import annotations
 
@@ -27,12 +26,15 @@ from .model import (
     LiveConfiguration,
     Location,
     LocationUpdate,
+    MonitorEvent,
     StatusReport,
     decode_last_known_location,
     decode_location,
+    decode_monitor_event,
     decode_status,
     decode_update,
 )
+from .monitor import Monitor, OpenMonitor
 from .socket_path import SocketTrust, client_candidates
 from .wire import Fields
 
@@ -98,6 +100,9 @@ class Client:
         self._sessions: dict[int, HeldSession] = {}
         self._session_ids: dict[int, int] = {}
         self._next_local = itertools.count(1)
+        self._monitors: dict[int, OpenMonitor] = {}
+        #: Monitors by the daemon's number, on the current connection.
+        self._monitor_ids: dict[int, int] = {}
         self._reconnecting: asyncio.Task[None] | None = None
         self._reconnect_delay = _FIRST_RECONNECT_DELAY
 
@@ -229,12 +234,101 @@ class Client:
         if local is not None and local in self._sessions:
             self._sessions[local].deliver(diagnostics)
 
+    # Monitors
+
+    async def monitor(self, name: str) -> Monitor:
+        """Opens the monitor ``name`` (1 … 128 bytes) of the app, creating it on first use
+        (``CLMonitor(name)``); it is opened again on every new connection, and the daemon then
+        sends the events the app has not taken. Raises ``Refused`` (the name, 16 monitors per
+        app), ``DaemonUnavailable``."""
+        monitor = OpenMonitor(name)
+        local = next(self._next_local)
+        self._monitors[local] = monitor
+        try:
+            connection = await self._connected()
+            # A connection opened just now opened every monitor, this one too.
+            if monitor.opened_on is not connection:
+                self._open_monitor(connection, local)
+            await asyncio.shield(monitor.opened)
+        except BaseException:
+            self._monitors.pop(local, None)
+            raise
+        return Monitor(self, local, name)
+
+    def _open_monitor(self, connection: Connection, local: int) -> None:
+        monitor = self._monitors[local]
+        monitor.opened_on = connection
+        if monitor.opened.done():
+            monitor.opened = asyncio.get_running_loop().create_future()
+
+        def opened(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
+            if error is not None:
+                if not isinstance(error, DaemonUnavailable):
+                    self._monitors.pop(local, monitor).fail(error)
+                elif not monitor.opened.done():
+                    monitor.opened.set_exception(error)
+                    monitor.opened.exception()
+                return
+            try:
+                daemon_id = Fields(result, "result").integer("monitor")
+            except DaemonProtocolError as protocol_error:
+                monitor.fail(protocol_error)
+                return
+            if self._monitors.get(local) is not monitor:
+                connection.send("closeMonitor", {"monitor": daemon_id}, _ignore)
+                return
+            monitor.daemon_id = daemon_id
+            self._monitor_ids[daemon_id] = local
+            if not monitor.opened.done():
+                monitor.opened.set_result(None)
+
+        connection.send("openMonitor", {"name": monitor.name}, opened)
+
+    async def _monitor_request(self, local: int, operation: str, parameters: dict[str, Any]) -> dict[str, Any]:
+        """Sends a monitor's request once it is open on the current connection."""
+        monitor = self._monitors.get(local)
+        if monitor is None:
+            raise DaemonUnavailable("the monitor is closed")
+        connection = await self._connected()
+        if monitor.opened_on is not connection:
+            self._open_monitor(connection, local)
+        await asyncio.shield(monitor.opened)
+        return await connection.request(operation, {"monitor": monitor.daemon_id, **parameters})
+
+    async def _next_monitor_event(self, local: int) -> tuple[MonitorEvent, int | None]:
+        monitor = self._monitors.get(local)
+        if monitor is None:
+            raise DaemonUnavailable("the monitor is closed")
+        return await monitor.next()
+
+    def _acknowledge(self, local: int, sequence: int) -> None:
+        monitor = self._monitors.get(local)
+        if monitor is not None and monitor.daemon_id is not None and self._connection is not None:
+            self._connection.send("acknowledgeMonitorEvents", {"monitor": monitor.daemon_id, "through": sequence}, _ignore)
+
+    def _close_monitor(self, local: int) -> None:
+        monitor = self._monitors.pop(local, None)
+        if monitor is None:
+            return
+        monitor.fail(DaemonUnavailable("the monitor was closed"))
+        if monitor.daemon_id is not None:
+            self._monitor_ids.pop(monitor.daemon_id, None)
+            if self._connection is not None:
+                self._connection.send("closeMonitor", {"monitor": monitor.daemon_id}, _ignore)
+
+    def _route_monitor_event(self, fields: Fields) -> None:
+        # Events of a monitor that is not open here are skipped, as unknown events are.
+        local = self._monitor_ids.get(fields.integer("monitor"))
+        if local is not None and local in self._monitors:
+            self._monitors[local].deliver(decode_monitor_event(fields), fields.optional_integer("sequence"))
+
     #: What each event does, by its ``event`` name; events this version does not know are
     #: skipped (a newer daemon may send them).
     _EVENT_ROUTES: dict[str, Callable[[Client, Fields], None]] = {
         "update": _route_update,
         "batch": _route_batch,
         "sessionDiagnostics": _route_session_diagnostics,
+        "monitorEvent": _route_monitor_event,
     }
 
     # Sessions
@@ -355,6 +449,9 @@ class Client:
         sessions, self._sessions = self._sessions, {}
         for held in sessions.values():
             held.fail(DaemonUnavailable("the client was closed"))
+        monitors, self._monitors = self._monitors, {}
+        for monitor in monitors.values():
+            monitor.fail(DaemonUnavailable("the client was closed"))
         if self._connection is not None:
             self._connection.close()
 
@@ -370,6 +467,8 @@ class Client:
                     self._start_session(connection, local)
                 for local in sorted(self._subscriptions):
                     self._start(connection, local)
+                for local in sorted(self._monitors):
+                    self._open_monitor(connection, local)
             return self._connection
 
     def _route_event(self, fields: Fields) -> None:
@@ -381,10 +480,13 @@ class Client:
         self._connection = None
         self._local_ids = {}
         self._session_ids = {}
+        self._monitor_ids = {}
         for subscription in self._subscriptions.values():
             subscription.started_on = subscription.daemon_id = None
         for held in self._sessions.values():
             held.started_on = held.daemon_id = None
+        for monitor in self._monitors.values():
+            monitor.opened_on = monitor.daemon_id = None
         if isinstance(error, DaemonProtocolError):
             subscriptions, self._subscriptions = self._subscriptions, {}
             for subscription in subscriptions.values():
@@ -392,6 +494,9 @@ class Client:
             sessions, self._sessions = self._sessions, {}
             for held in sessions.values():
                 held.fail(error)
+            monitors, self._monitors = self._monitors, {}
+            for monitor in monitors.values():
+                monitor.fail(error)
             return
         self._announce_unavailable()
         self._schedule_reconnect()
@@ -404,11 +509,11 @@ class Client:
                 subscription.deliver(LocationUpdate(location=None, diagnostics=Diagnostics(daemon_unavailable=True)))
 
     def _schedule_reconnect(self) -> None:
-        if (self._subscriptions or self._sessions) and (self._reconnecting is None or self._reconnecting.done()):
+        if (self._subscriptions or self._sessions or self._monitors) and (self._reconnecting is None or self._reconnecting.done()):
             self._reconnecting = asyncio.ensure_future(self._reconnect())
 
     async def _reconnect(self) -> None:
-        while (self._subscriptions or self._sessions) and self._connection is None:
+        while (self._subscriptions or self._sessions or self._monitors) and self._connection is None:
             await asyncio.sleep(self._reconnect_delay)
             self._reconnect_delay = min(self._reconnect_delay * 2, _LONGEST_RECONNECT_DELAY)
             try:
@@ -420,6 +525,8 @@ class Client:
                     subscription.fail(error)
                 for held in self._sessions.values():
                     held.fail(error)
+                for monitor in self._monitors.values():
+                    monitor.fail(error)
                 return
 
 
@@ -472,3 +579,8 @@ async def status() -> StatusReport:
 async def last_known_location() -> LastKnownLocation | None:
     """``Client.last_known_location`` on the shared client."""
     return await shared().last_known_location()
+
+
+async def monitor(name: str) -> Monitor:
+    """``Client.monitor`` on the shared client."""
+    return await shared().monitor(name)

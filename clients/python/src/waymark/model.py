@@ -357,3 +357,65 @@ def decode_status(fields: Fields) -> StatusReport:
             for entry in recent
         ],
     )
+
+
+class MonitorState(str, enum.Enum):
+    """A condition's state (``CLMonitor.Event.State``)."""
+
+    UNKNOWN = "unknown"
+    SATISFIED = "satisfied"
+    UNSATISFIED = "unsatisfied"
+    UNMONITORED = "unmonitored"
+
+
+@dataclasses.dataclass(frozen=True)
+class CircularGeographicCondition:
+    """A circle on the ground (``CLMonitor.CircularGeographicCondition``): latitude −90 … 90,
+    longitude −180 … 180, radius 1 m … 100 km."""
+
+    latitude: float
+    longitude: float
+    radius: float
+
+    def encode(self) -> dict[str, Any]:
+        return {"type": "circularGeographic", "center": {"latitude": self.latitude, "longitude": self.longitude}, "radius": self.radius}
+
+
+@dataclasses.dataclass(frozen=True)
+class MonitorEvent:
+    """A change of a condition's state, or a diagnostic about it (``CLMonitor.Event``);
+    ``diagnostics`` names ``accuracyLimited``, ``conditionLimitExceeded``,
+    ``conditionUnsupported``, ``persistenceUnavailable``."""
+
+    identifier: str
+    state: MonitorState
+    date: datetime.datetime
+    diagnostics: list[str]
+
+
+@dataclasses.dataclass(frozen=True)
+class MonitorRecord:
+    """A condition and its last event (``CLMonitor.Record``)."""
+
+    condition: CircularGeographicCondition
+    last_event: MonitorEvent
+
+
+def decode_monitor_event(fields: Fields) -> MonitorEvent:
+    """A ``monitorEvent`` event's members, or a record's ``lastEvent``."""
+    return MonitorEvent(
+        identifier=fields.string("identifier"),
+        state=_named(fields, "state", MonitorState),
+        date=_timestamp(fields, "date"),
+        diagnostics=fields.strings("diagnostics"),
+    )
+
+
+def decode_monitor_record(fields: Fields) -> MonitorRecord:
+    """A ``record`` object."""
+    condition = fields.fields("condition")
+    center = condition.fields("center")
+    return MonitorRecord(
+        condition=CircularGeographicCondition(center.double("latitude"), center.double("longitude"), condition.double("radius")),
+        last_event=decode_monitor_event(fields.fields("lastEvent")),
+    )

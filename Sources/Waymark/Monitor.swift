@@ -1,0 +1,195 @@
+import WaymarkProtocol
+
+/// A named set of conditions the daemon watches for the app, connected or not: Core
+/// Location's `CLMonitor`. Conditions persist in the daemon (across its restarts when it
+/// keeps a store); each change of a condition's state is an ``Event`` in ``events``, and the
+/// events of the time the app was away come first when it opens the monitor again, each once.
+///
+/// ```swift
+/// let monitor = try await Monitor(named: "places")
+/// try await monitor.add(Monitor.CircularGeographicCondition(latitude: 47.3769, longitude: 8.5417, radius: 150),
+///                       identifier: "home")
+/// for try await event in monitor.events {
+///     print(event.identifier, event.state)
+/// }
+/// ```
+///
+/// An app watches at most 20 conditions across its monitors; more are kept `unmonitored` with
+/// ``Event/conditionLimitExceeded``. One `Monitor` per name at a time in a process; dropping it
+/// closes it (its conditions stay).
+public final class Monitor: Sendable {
+    /// A circle on the ground (`CLMonitor.CircularGeographicCondition`).
+    public struct CircularGeographicCondition: Hashable, Sendable {
+        /// The centre's latitude, degrees (−90 … 90).
+        public var latitude: Double
+        /// The centre's longitude, degrees (−180 … 180).
+        public var longitude: Double
+        /// The radius, metres (1 m … 100 km).
+        public var radius: Double
+
+        /// A circle of `radius` metres around (`latitude`, `longitude`).
+        public init(latitude: Double, longitude: Double, radius: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.radius = radius
+        }
+    }
+
+    /// A change of a condition's state, or a diagnostic about it (`CLMonitor.Event`).
+    public struct Event: Hashable, Sendable {
+        /// A condition's state (`CLMonitor.Event.State`).
+        public enum State: String, Hashable, Sendable, CaseIterable {
+            /// Not known yet.
+            case unknown
+            /// Inside the circle.
+            case satisfied
+            /// Outside the circle.
+            case unsatisfied
+            /// Not watched; a diagnostic says why.
+            case unmonitored
+        }
+
+        /// The condition's identifier.
+        public let identifier: String
+        /// Its state.
+        public let state: State
+        /// When the state was reached.
+        public let date: Timestamp
+        /// The app is authorized approximate location only: nothing is decided.
+        public let accuracyLimited: Bool
+        /// The app watches 20 conditions already: this one is not watched.
+        public let conditionLimitExceeded: Bool
+        /// The kind of condition cannot be watched here.
+        public let conditionUnsupported: Bool
+        /// The daemon could not keep the event: it comes once, and not again after a restart.
+        public let persistenceUnavailable: Bool
+
+        init(_ event: WaymarkProtocol.MonitorEvent) {
+            identifier = event.identifier
+            state = State(rawValue: event.state.rawValue) ?? .unknown
+            date = event.date
+            accuracyLimited = event.diagnostics.contains("accuracyLimited")
+            conditionLimitExceeded = event.diagnostics.contains("conditionLimitExceeded")
+            conditionUnsupported = event.diagnostics.contains("conditionUnsupported")
+            persistenceUnavailable = event.diagnostics.contains("persistenceUnavailable")
+        }
+    }
+
+    /// A condition and its last event (`CLMonitor.Record`).
+    public struct Record: Hashable, Sendable {
+        /// The condition.
+        public let condition: CircularGeographicCondition
+        /// Its last event.
+        public let lastEvent: Event
+    }
+
+    /// The monitor's events as they happen; each is acknowledged to the daemon when the loop
+    /// takes it, so that it is not delivered again. It ends when the monitor is closed.
+    public struct Events: AsyncSequence, Sendable {
+        public typealias Element = Event
+        fileprivate let stream: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>
+        fileprivate let acknowledge: @Sendable (UInt64) -> Void
+
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(deliveries: stream.makeAsyncIterator(), acknowledge: acknowledge)
+        }
+
+        /// Iterates the events.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            fileprivate var deliveries: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>.AsyncIterator
+            fileprivate let acknowledge: @Sendable (UInt64) -> Void
+
+            /// The next event; `nil` once the monitor is closed.
+            public mutating func next() async throws -> Event? {
+                guard let delivery = try await deliveries.next() else { return nil }
+                if let sequence = delivery.sequence { acknowledge(sequence) }
+                return Event(delivery.event)
+            }
+        }
+    }
+
+    /// The monitor's name.
+    public let name: String
+    /// Its events.
+    public let events: Events
+    private let token: UInt64
+    private let client: DaemonClient
+
+    /// Opens the monitor `name` (1 … 128 bytes) of the app, creating it on first use
+    /// (`CLMonitor(_:)`).
+    public convenience init(named name: String) async throws {
+        try await self.init(named: name, client: .shared)
+    }
+
+    init(named name: String, client: DaemonClient) async throws {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: ClientCore.MonitorDelivery.self, bufferingPolicy: .bufferingNewest(Self.bufferedEvents))
+        let token = client.makeToken()
+        self.name = name
+        self.client = client
+        self.token = token
+        events = Events(stream: stream) { sequence in
+            client.execute({ $0.acknowledgeMonitorEvents(token, through: sequence) }, unavailable: { _ in })
+        }
+        let pending = PendingReply<Bool>()
+        _ = try await withCheckedThrowingContinuation { (waiting: CheckedContinuation<Bool, any Error>) in
+            pending.wait(with: waiting)
+            client.execute(
+                { $0.openMonitor(token, name: name, continuation) { opened in pending.resume(with: opened.map { true }.mapError { $0 }) } },
+                unavailable: { pending.resume(with: .failure($0)) })
+        }
+    }
+
+    /// The events kept for a loop that has not taken them yet: the daemon's queue of one app.
+    static let bufferedEvents = 100
+
+    /// Adds `condition` under `identifier` (1 … 128 bytes), replacing a condition of that
+    /// identifier; its state is `assuming` until a fix decides (`CLMonitor.add(_:identifier:assuming:)`).
+    public func add(_ condition: CircularGeographicCondition, identifier: String, assuming: Event.State = .unknown) async throws {
+        let request: @Sendable (UInt64) -> Operation = { monitor in
+            Operation.addCondition(ConditionRequest(
+                monitor: monitor, identifier: identifier,
+                condition: WaymarkProtocol.CircularGeographicCondition(
+                    latitude: condition.latitude, longitude: condition.longitude, radius: condition.radius),
+                assuming: assuming == .unknown ? nil : MonitorState(rawValue: assuming.rawValue)))
+        }
+        _ = try await call(request)
+    }
+
+    /// Removes the condition `identifier`, if there is one.
+    public func remove(_ identifier: String) async throws {
+        _ = try await call { .removeCondition(monitor: $0, identifier: identifier) }
+    }
+
+    /// The record of the condition `identifier`, or nil when there is none.
+    public func record(for identifier: String) async throws -> Record? {
+        guard case .record(let record) = try await call({ .monitorRecord(monitor: $0, identifier: identifier) }), let record else { return nil }
+        return Record(
+            condition: CircularGeographicCondition(
+                latitude: record.condition.latitude, longitude: record.condition.longitude, radius: record.condition.radius),
+            lastEvent: Event(record.lastEvent))
+    }
+
+    /// The identifiers of the monitor's conditions, in the order they were added.
+    public var identifiers: [String] {
+        get async throws {
+            guard case .identifiers(let identifiers) = try await call({ .monitorIdentifiers(monitor: $0) }) else { return [] }
+            return identifiers
+        }
+    }
+
+    /// Closes the monitor: its events end (its conditions stay in the daemon).
+    public func close() {
+        client.execute({ [token] in $0.closeMonitor(token) }, unavailable: { _ in })
+    }
+
+    deinit { close() }
+
+    private func call(_ operation: @escaping @Sendable (UInt64) -> Operation) async throws -> ReplyResult {
+        let pending = PendingReply<ReplyResult>()
+        return try await withCheckedThrowingContinuation { continuation in
+            pending.wait(with: continuation)
+            client.execute({ [token] in $0.monitorCall(token, operation, pending) }, unavailable: { pending.resume(with: .failure($0)) })
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Waymark
+
+/// `waymark monitor`: the app's monitors (`CLMonitor`) from a shell: add and remove circles,
+/// list them with their states, watch their events.
+struct MonitorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "monitor",
+        abstract: "Add, remove, list and watch geofence conditions kept by waymarkd.",
+        discussion: """
+            A monitor is named; its conditions belong to the app the command runs as (its \
+            executable and user, or WAYMARK_APP_ID where a policy binds it) and persist in the \
+            daemon, which watches them while nothing is connected. An app watches at most 20 \
+            conditions across its monitors.
+            """,
+        subcommands: [Add.self, Remove.self, List.self, Watch.self]
+    )
+
+    /// The monitor's name, shared by the subcommands.
+    struct Name: ParsableArguments {
+        @Argument(help: "The monitor's name (1 to 128 bytes).")
+        var monitor: String
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add (or replace) a circular condition.")
+
+        @OptionGroup var name: Name
+        @Argument(help: "The condition's identifier (1 to 128 bytes).")
+        var identifier: String
+        @Argument(help: "The centre's latitude, degrees.")
+        var latitude: Double
+        @Argument(help: "The centre's longitude, degrees.")
+        var longitude: Double
+        @Argument(help: "The radius, metres (1 to 100000).")
+        var radius: Double
+        @Option(help: "The state to assume until a fix decides: unknown, satisfied, unsatisfied.")
+        var assuming = "unknown"
+
+        func run() async throws {
+            guard let state = Monitor.Event.State(rawValue: assuming), state != .unmonitored else {
+                throw ValidationError("--assuming must be unknown, satisfied or unsatisfied")
+            }
+            let monitor = try await Monitor(named: name.monitor)
+            try await monitor.add(
+                Monitor.CircularGeographicCondition(latitude: latitude, longitude: longitude, radius: radius), identifier: identifier,
+                assuming: state)
+            guard let record = try await monitor.record(for: identifier) else { return }
+            try StandardOutput().write(Array((MonitorCommand.line(identifier, record) + "\n").utf8))
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a condition.")
+
+        @OptionGroup var name: Name
+        @Argument(help: "The condition's identifier.")
+        var identifier: String
+
+        func run() async throws {
+            try await Monitor(named: name.monitor).remove(identifier)
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List a monitor's conditions and their last events.")
+
+        @OptionGroup var name: Name
+
+        func run() async throws {
+            let monitor = try await Monitor(named: name.monitor)
+            var lines = ""
+            for identifier in try await monitor.identifiers {
+                guard let record = try await monitor.record(for: identifier) else { continue }
+                lines += MonitorCommand.line(identifier, record) + "\n"
+            }
+            try StandardOutput().write(Array(lines.utf8))
+        }
+    }
+
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a monitor's events as they happen (first those not taken yet). Ctrl-C stops.")
+
+        @OptionGroup var name: Name
+
+        func run() async throws {
+            for try await event in try await Monitor(named: name.monitor).events {
+                try StandardOutput().write(Array((MonitorCommand.line(event) + "\n").utf8))
+            }
+        }
+    }
+
+    /// `home  47.3769000 8.5417000 r=150 m  satisfied since 2026-11-23T10:00:00.000Z`.
+    static func line(_ identifier: String, _ record: Monitor.Record) -> String {
+        let circle = record.condition
+        return "\(identifier)  \(circle.latitude) \(circle.longitude) r=\(circle.radius) m  \(line(record.lastEvent, named: false))"
+    }
+
+    /// `home satisfied 2026-11-23T10:00:00.000Z [accuracyLimited]`.
+    static func line(_ event: Monitor.Event, named: Bool = true) -> String {
+        var flags: [String] = []
+        if event.accuracyLimited { flags.append("accuracyLimited") }
+        if event.conditionLimitExceeded { flags.append("conditionLimitExceeded") }
+        if event.conditionUnsupported { flags.append("conditionUnsupported") }
+        if event.persistenceUnavailable { flags.append("persistenceUnavailable") }
+        let prefix = named ? event.identifier + " " : ""
+        return prefix + "\(event.state.rawValue) \(event.date)" + (flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]")
+    }
+}

@@ -1,0 +1,188 @@
+import WaymarkAuthorization
+import WaymarkLocation
+import WaymarkMonitoring
+import WaymarkProtocol
+import WaymarkStore
+
+/// Protocol version 3 over the ``MonitorCenter`` (docs/protocol.md, "Monitors"): a
+/// connection opens its app's monitors by name and gets a number for each; the conditions and
+/// their events belong to the app (its identity from `hello`), whether or not it is connected.
+extension Server {
+    /// Performs a monitor operation; nil for the operations that are not.
+    func performMonitorOperation(_ operation: Operation, for connection: Connection) throws(ProtocolError) -> ReplyResult? {
+        switch operation {
+        case .openMonitor(let name): return .monitor(try openMonitor(name, connection))
+        case .closeMonitor(let handle):
+            _ = try monitorName(handle, connection)
+            connection.openMonitors[handle] = nil
+            holdImplicitSession(connection.id)
+            return .done
+        case .addCondition(let request):
+            let (name, app) = try monitorName(request.monitor, connection)
+            guard let region = CircularRegion(
+                latitude: request.condition.latitude, longitude: request.condition.longitude, radius: request.condition.radius)
+            else {
+                throw ProtocolError(
+                    .invalidMessage,
+                    "condition: the centre must be on the globe and the radius \(CircularRegion.radiusRange.lowerBound) … \(CircularRegion.radiusRange.upperBound) m")
+            }
+            let assumed = request.assuming.flatMap { ConditionState(rawValue: $0.rawValue) }
+            let events = try refusing { () throws(MonitorRefusal) in
+                try monitors.add(.circularGeographic(region), identifier: request.identifier, assuming: assumed, to: name, of: app, at: monitorDate)
+            }
+            // After the reply, like every event.
+            monitorDeliveriesAfterReply += events
+            agent.monitorsChanged()
+            return .done
+        case .removeCondition(let handle, let identifier):
+            let (name, app) = try monitorName(handle, connection)
+            if try refusing({ () throws(MonitorRefusal) in try monitors.remove(identifier, from: name, of: app, at: monitorDate) }) { agent.monitorsChanged() }
+            return .done
+        case .monitorRecord(let handle, let identifier):
+            let (name, app) = try monitorName(handle, connection)
+            return .record(monitors.monitor(name, of: app)?.record(for: identifier).flatMap(Self.protocolRecord))
+        case .monitorIdentifiers(let handle):
+            let (name, app) = try monitorName(handle, connection)
+            return .identifiers(monitors.monitor(name, of: app)?.identifiers ?? [])
+        case .acknowledgeMonitorEvents(let handle, let through):
+            let (name, app) = try monitorName(handle, connection)
+            do throws(StoreError) {
+                try monitors.acknowledge(through: Int64(clamping: through), of: app, monitor: name)
+            } catch {
+                throw ProtocolError(.internalError, "the store could not take the acknowledgement: \(error)")
+            }
+            return .done
+        case .visits:
+            let access = monitorAccess(of: connection)
+            guard access != .none else { throw ProtocolError(.authorizationDenied, "the app is not authorized to use location now") }
+            let diary: [Visit]
+            do throws(StoreError) {
+                diary = try monitors.visitDiary()
+            } catch {
+                throw ProtocolError(.internalError, "the store could not read the visit diary: \(error)")
+            }
+            return .visits(diary.compactMap { visitReport($0, for: connection, reduced: access == .accuracyLimited) })
+        default: return nil
+        }
+    }
+
+    /// `visit` as `connection` may see it: under reduced accuracy its centre is the cell's,
+    /// as every location it gets (docs/authorization.md); nil when not even that is allowed.
+    private func visitReport(_ visit: Visit, for connection: Connection, reduced: Bool) -> VisitReport? {
+        var centre = Location(
+            latitude: visit.latitude, longitude: visit.longitude, horizontalAccuracy: visit.horizontalAccuracy, timestamp: visit.arrivalDate)
+        if reduced {
+            guard case .success(let cell) = authorizer.authorize(centre, for: connection.id) else { return nil }
+            centre = cell
+        }
+        return VisitReport(
+            latitude: centre.latitude, longitude: centre.longitude, horizontalAccuracy: centre.horizontalAccuracy,
+            arrivalDate: visit.arrivalDate, departureDate: visit.departureDate)
+    }
+
+    /// Opens the monitor `name` of the connection's app and returns its number on this
+    /// connection (the same number when it is open already).
+    private func openMonitor(_ name: String, _ connection: Connection) throws(ProtocolError) -> UInt64 {
+        guard let app = connection.app else { throw ProtocolError(.helloRequired, "the first request on a connection must be hello") }
+        if let open = connection.openMonitors.first(where: { $0.value == name }) { return open.key }
+        try refusing { () throws(MonitorRefusal) in try monitors.open(name, for: app) }
+        connection.lastMonitorHandle += 1
+        connection.openMonitors[connection.lastMonitorHandle] = name
+        holdImplicitSession(connection.id)
+        return connection.lastMonitorHandle
+    }
+
+    /// Sends `handle`'s unacknowledged events after the reply to `openMonitor`: the events of
+    /// the time the app was away, across restarts of the daemon too.
+    func sendPendingMonitorEvents(_ handle: UInt64, to connection: Connection) {
+        guard let app = connection.app, let name = connection.openMonitors[handle] else { return }
+        let pending: PendingMonitorEvents
+        do throws(StoreError) {
+            pending = try monitors.pendingEvents(of: app)
+        } catch {
+            log("monitor \(name) of \(app): pending events unreadable: \(error)")
+            return
+        }
+        deliver(pending.events.filter { $0.monitor == name }.map { MonitorDelivery(app: app, monitor: name, sequence: $0.sequence, event: $0.event) })
+    }
+
+    /// Sends each delivery to every connection of its app that has its monitor open and may
+    /// have its events now; the others find it queued when they open the monitor (when it is
+    /// stored).
+    package func deliver(_ deliveries: [MonitorDelivery]) {
+        guard !deliveries.isEmpty else { return }
+        for connection in connections.values {
+            guard let app = connection.app, !connection.openMonitors.isEmpty, deliveries.contains(where: { $0.app == app }),
+                monitorAccess(of: connection) != .none
+            else { continue }
+            for delivery in deliveries where delivery.app == app {
+                for (handle, name) in connection.openMonitors where name == delivery.monitor {
+                    // A client that does not read is disconnected as slow, as for replies.
+                    guard connections[connection.id] === connection else { break }
+                    let event = Event.monitorEvent(
+                        monitor: handle, sequence: delivery.sequence.flatMap { UInt64(exactly: $0) }, event: Self.protocolEvent(delivery.event))
+                    send(line: ServerMessage.event(event).line, to: connection)
+                }
+            }
+        }
+    }
+
+    /// What `app` may have of its monitors: read from a connection of it when one is
+    /// connected (and remembered), else what was last read; an app not seen since the daemon
+    /// started is evaluated, and its events wait in the store until a connection that may
+    /// have them opens the monitor.
+    func monitorAccess(of app: AppIdentity) -> MonitorAccess {
+        if let connection = connections.values.first(where: { $0.app == app }) { return monitorAccess(of: connection) }
+        return lastMonitorAccess[app] ?? .full
+    }
+
+    private func monitorAccess(of connection: Connection) -> MonitorAccess {
+        let status = authorizer.status(of: connection.id)
+        let access: MonitorAccess =
+            switch status.state {
+            case .always, .whenInUse: status.fullAccuracy ? .full : .accuracyLimited
+            default: .none
+            }
+        if let app = connection.app { lastMonitorAccess[app] = access }
+        return access
+    }
+
+    /// The name and app of the monitor `handle` open on `connection`.
+    private func monitorName(_ handle: UInt64, _ connection: Connection) throws(ProtocolError) -> (String, AppIdentity) {
+        guard let app = connection.app, let name = connection.openMonitors[handle] else {
+            throw ProtocolError(.unknownSubscription, "monitor \(handle) is not open on this connection")
+        }
+        return (name, app)
+    }
+
+    /// The date of a change made by a request, on the fixes' clock.
+    private var monitorDate: Timestamp { monitors.date() }
+
+    /// Runs a centre operation, turning its refusal into the protocol's error.
+    private func refusing<Result>(_ body: () throws(MonitorRefusal) -> Result) throws(ProtocolError) -> Result {
+        do throws(MonitorRefusal) {
+            return try body()
+        } catch {
+            switch error {
+            case .invalidIdentifier:
+                throw ProtocolError(.invalidMessage, "a monitor's name and a condition's identifier are 1 … \(Monitor.maximumIdentifierLength) bytes")
+            case .recordLimitReached: throw ProtocolError(.limitExceeded, "a monitor keeps at most \(Monitor.recordLimit) conditions")
+            case .monitorLimitReached: throw ProtocolError(.limitExceeded, "an app keeps at most \(MonitorStore.maximumMonitorsPerApp) monitors")
+            case .unknownMonitor: throw ProtocolError(.unknownSubscription, "the monitor is not open")
+            }
+        }
+    }
+
+    static func protocolEvent(_ event: WaymarkMonitoring.MonitorEvent) -> WaymarkProtocol.MonitorEvent {
+        WaymarkProtocol.MonitorEvent(
+            identifier: event.identifier, state: MonitorState(rawValue: event.state.rawValue) ?? .unknown, date: event.date,
+            diagnostics: event.diagnostics.map(\.rawValue))
+    }
+
+    static func protocolRecord(_ record: ConditionRecord) -> MonitorRecord? {
+        guard case .circularGeographic(let region) = record.condition else { return nil }
+        return MonitorRecord(
+            condition: CircularGeographicCondition(latitude: region.latitude, longitude: region.longitude, radius: region.radius),
+            lastEvent: protocolEvent(record.lastEvent))
+    }
+}

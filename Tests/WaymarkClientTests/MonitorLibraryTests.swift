@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import Waymark
+
+extension ClientLibraryTests {
+/// The Swift `Monitor` against the real daemon (without a store: every event says
+/// `persistenceUnavailable`; the store's delivery rules are `MonitorEndToEndTests`').
+@Suite("Monitor with the real waymarkd", .serialized, .timeLimit(.minutes(2)))
+struct MonitorLibraryTests {
+    @Test("add, identifiers, record, the events of leaving the circle in order, remove")
+    func leavingTheDesk() async throws {
+        // 3 min at the desk (9 s at 20×), then east at 1.4 m/s: out of 100 m within 2 min.
+        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 3m\nwalk 5m heading=90\n"), "--speed", "20"])
+        defer { daemon.stop() }
+        // A fix first: the scenario's morning is days before the system clock, and a condition
+        // is dated on the fixes' clock once there is one.
+        _ = try await within(30) { try await Location.requestLocation(desiredAccuracy: 50, timeout: .seconds(20)) }
+        let monitor = try await Monitor(named: "places")
+        try await monitor.add(Monitor.CircularGeographicCondition(latitude: 47.3769, longitude: 8.5417, radius: 100), identifier: "desk")
+        #expect(try await monitor.identifiers == ["desk"])
+        let events = try await within(60) { () -> [Monitor.Event] in
+            var seen: [Monitor.Event] = []
+            for try await event in monitor.events {
+                seen.append(event)
+                if event.state == .unsatisfied { break }
+            }
+            return seen
+        }
+        #expect(events.map(\.state) == [.satisfied, .unsatisfied])
+        #expect(events.allSatisfy { $0.identifier == "desk" && $0.persistenceUnavailable && !$0.accuracyLimited })
+        #expect(try await monitor.record(for: "desk")?.lastEvent.state == .unsatisfied)
+        #expect(try await monitor.record(for: "elsewhere") == nil)
+        try await monitor.remove("desk")
+        #expect(try await monitor.identifiers.isEmpty)
+    }
+}
+}
