@@ -119,13 +119,13 @@ let package = Package(
         ),
 
         // The daemon: wiring (Daemon), the agent (Agent/) and the socket server (Server/), which
-        // speaks WaymarkProtocol to clients.
+        // speaks WaymarkProtocol to clients, and gpsd's protocol to gpsd's clients (--gpsd).
         .target(
             name: "WaymarkDaemon",
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
                 "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver", "WaymarkMonitoring",
-                "WaymarkStore", "WaymarkAuthorization", "WaymarkTime", "WaymarkChrony",
+                "WaymarkStore", "WaymarkAuthorization", "WaymarkTime", "WaymarkChrony", "WaymarkGpsd",
             ]
         ),
 

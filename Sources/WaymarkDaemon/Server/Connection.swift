@@ -1,5 +1,7 @@
 import WaymarkAuthorization
 import WaymarkConnection
+import WaymarkEngine
+import WaymarkGpsd
 import WaymarkProtocol
 import WaymarkSystem
 
@@ -32,8 +34,12 @@ final class Connection {
     var bye: MessageID?
     /// Whether the connection closes once its output is written (after `bye`).
     var closesWhenFlushed = false
+    /// gpsd's side of the conversation, for a client of the gpsd endpoint (``GpsdClient``);
+    /// nil for Waymark's protocol.
+    var gpsd: GpsdClient?
 
-    init(id: ClientID, descriptor: FileDescriptor, peer: PeerProcess, policies: PolicySet) {
+    init(id: ClientID, descriptor: FileDescriptor, peer: PeerProcess, policies: PolicySet, gpsd: GpsdClient? = nil) {
+        self.gpsd = gpsd
         self.id = id
         credentials = peer.credentials
         facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink)
@@ -42,6 +48,9 @@ final class Connection {
     }
 
     var descriptor: FileDescriptor { link.descriptor }
+
+    /// The bytes of input it holds: its lines, or gpsd's commands not yet answered.
+    var heldInputBytes: Int { gpsd?.session.heldBytes ?? link.lines.allocatedBytes }
 
     /// Whether requests are still read and handled: not after `bye` or a refusal.
     var takesRequests: Bool { bye == nil && !closesWhenFlushed }
@@ -56,4 +65,14 @@ final class Connection {
         if !link.output.isEmpty { wanted.insert(.writable) }
         return wanted
     }
+}
+
+/// A client of the gpsd endpoint: its ``GpsdSession`` and the live-updates subscription its
+/// `?WATCH` holds while it watches.
+struct GpsdClient {
+    var session: GpsdSession
+    var subscription: SubscriptionID?
+    /// Whether its last update was delivered unreduced: only then may it read the receiver's
+    /// sentences, which carry the precise position.
+    var mayReadSentences = false
 }

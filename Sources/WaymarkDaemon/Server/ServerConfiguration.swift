@@ -58,6 +58,8 @@ package struct ServerConfiguration: Sendable {
     package var relaunchDirectory: String?
     /// Background activity sessions one connection may hold.
     package var maximumActivitiesPerClient = 16
+    /// Where gpsd's clients are served too; nil: only Waymark's socket (the default).
+    package var gpsd: GpsdEndpoint?
 
     /// A configuration for the socket at `path`.
     package init(path: String, daemonVersion: String) {
