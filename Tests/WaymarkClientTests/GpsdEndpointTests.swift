@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaymarkSystem
+import WaymarkTestFixtures
 
 /// The real waymarkd with `--gpsd` on the simulated board, read by gpsd's own unmodified
 /// Debian clients (gpsd-clients, python3-gps) beside `waymark watch --json` on the daemon's
@@ -108,10 +109,8 @@ struct GpsdEndpointTests {
 
     @Test("gpspipe -r: the receiver's sentences relayed as read, beside Waymark's reports")
     func sentencesRelayed() throws {
-        let capture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/gpsd/quectel-l76k-nmea.log")
-        let sentences = try String(contentsOf: capture, encoding: .utf8).split(whereSeparator: \.isNewline)
-            .filter { $0.hasPrefix("$") }.map { String($0) }
+        let capture = String(decoding: try Fixtures.capture("quectel-l76k-nmea.log"), as: UTF8.self)
+        let sentences = capture.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$") }.map { String($0) }
         let receiver = try PseudoTerminal()
         let port = try freePort()
         let daemon = try DaemonProcess(["--device", receiver.secondaryPath, "--gpsd-port", "\(port)"])
@@ -137,22 +136,18 @@ struct GpsdEndpointTests {
     @Test("python3-gps, gps.gps(mode=WATCH_ENABLE), reads Waymark's positions")
     func pythonGps() throws {
         let script = """
-            import gps, sys
+            import gps, itertools, json, sys
             session = gps.gps(host="127.0.0.1", port=sys.argv[1], mode=gps.WATCH_ENABLE)
-            seen = 0
-            for report in session:
-                if report["class"] == "TPV":
-                    print('{"class":"TPV","lat":%.9f,"lon":%.9f,"time":"%s","mode":%d}' % (
-                        session.fix.latitude, session.fix.longitude, report["time"], session.fix.mode))
-                    seen += 1
-                    if seen == 4:
-                        break
+            tpvs = (report for report in session if report["class"] == "TPV")
+            for report in itertools.islice(tpvs, 4):
+                fix = session.fix
+                print(json.dumps({"class": "TPV", "lat": fix.latitude, "lon": fix.longitude, "time": report["time"], "mode": fix.mode}))
             """
         let endpoint = try Endpoint()
         defer { endpoint.stop() }
         let output = try run("/usr/bin/python3", ["-c", script, "\(endpoint.port)"])
         endpoint.expectWaymarksOwn(positions(in: output), minimum: 4)
-        #expect(output.split(whereSeparator: \.isNewline).allSatisfy { $0.hasSuffix(#""mode":3}"#) })
+        #expect(output.split(whereSeparator: \.isNewline).allSatisfy { object(String($0))?["mode"] as? Int == 3 })
     }
 
     @Test("gpxlogger writes a track whose every point Waymark delivered")
@@ -268,40 +263,17 @@ private func positions(in text: String) -> [Position] {
 
 /// A TCP port free now on 127.0.0.1 (bound and released; the daemon binds it next).
 private func freePort() throws -> UInt16 {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-    }
-    guard bound else { throw DaemonError.didNotStart("no free port: errno \(errno)") }
-    return UInt16(bigEndian: address.sin_port)
+    let listener = try LoopbackTCPListener(port: 0)
+    defer { try? listener.close() }
+    return listener.port
 }
 
-/// Runs a gpsd client, unmodified, until it exits or `seconds` pass (then SIGTERM, and SIGKILL
-/// 2 s later: gpxlogger may stay after writing its footer), and returns its standard output.
+/// Runs a gpsd client, unmodified (``ClientProgram``), for at most `seconds`.
 private func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 20) throws -> String {
-    guard FileManager.default.isExecutableFile(atPath: executable) else {
+    guard let output = try ClientProgram.output(of: executable, arguments, environment: environment, seconds: seconds) else {
         throw DaemonError.didNotStart("\(executable) is not installed (Debian gpsd-clients, python3-gps, bsdutils)")
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardInput = FileHandle.nullDevice
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let deadline = DispatchTime.now() + seconds
-    DispatchQueue.global().asyncAfter(deadline: deadline) { if process.isRunning { process.terminate() } }
-    DispatchQueue.global().asyncAfter(deadline: deadline + 2) { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    return output
 }
 
 /// A raw client of a line protocol over TCP on 127.0.0.1 or a Unix socket, for what the
