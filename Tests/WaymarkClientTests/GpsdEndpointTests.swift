@@ -179,6 +179,18 @@ struct GpsdEndpointTests {
         #expect(!shown.isEmpty)
     }
 
+    @Test("hostile: 1 MiB without a terminator costs one ERROR, holds no more than a read, and the client is answered after it")
+    func unterminatedFlood() throws {
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let client = try LineClient(port: endpoint.port)
+        #expect(object(try client.readLine())?["class"] as? String == "VERSION")
+        try client.send(String(repeating: "?WATCH={\"device\":\"", count: 1 << 20 / 18) + "\"};\n?VERSION;")
+        #expect(object(try client.readLine()) as NSDictionary? == ["class": "ERROR", "message": "Request too long"])
+        #expect(object(try client.readLine())?["class"] as? String == "VERSION")
+        #expect(endpoint.daemon.isRunning)
+    }
+
     @Test("a watching gpsd client holds a subscription, shows in status, and ?POLL answers from the last fix")
     func watchHoldsASubscription() throws {
         let endpoint = try Endpoint()
