@@ -11,8 +11,9 @@ final class AuthorizedBoard {
     private let log = Pipe()
     private var apps: [AppProcess] = []
 
-    /// Starts the daemon with the policy file `policies`; the simulated walk runs 20× faster.
-    init(policies: String) throws {
+    /// Starts the daemon with the policy file `policies` (and `arguments`); the simulated walk
+    /// runs 20× faster.
+    init(policies: String, arguments: [String] = []) throws {
         directory = URL(fileURLWithPath: "/tmp/waymark-auth-\(getpid())-\(UUID().uuidString.prefix(8))")
         socket = directory.appendingPathComponent("waymark.sock").path
         let policyDirectory = directory.appendingPathComponent("apps.d")
@@ -28,7 +29,7 @@ final class AuthorizedBoard {
         process.arguments = [
             "--socket", socket, "--store", directory.appendingPathComponent("authorization.sqlite").path,
             "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "20", "--verbose",
-        ]
+        ] + arguments
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -274,7 +274,7 @@ private func positions(in text: String) -> [Position] {
 }
 
 /// A TCP port free now on 127.0.0.1 (bound and released; the daemon binds it next).
-private func freePort() throws -> UInt16 {
+func freePort() throws -> UInt16 {
     let listener = try LoopbackTCPListener(port: 0)
     defer { try? listener.close() }
     return listener.port
