@@ -51,6 +51,13 @@ struct GpsdEndpointTests {
             guard !delivered.positions.isEmpty else { throw DaemonError.didNotStart("waymark watch read no location in 30 s") }
         }
 
+        /// A raw gpsd client on the TCP port, greeted with VERSION.
+        fileprivate func greetedClient(sourceLocation: SourceLocation = #_sourceLocation) throws -> LineClient {
+            let client = try LineClient(port: port)
+            #expect(object(try client.readLine())?["class"] as? String == "VERSION", sourceLocation: sourceLocation)
+            return client
+        }
+
         /// The gpsd endpoint's Unix socket.
         var socketPath: String { String(DaemonProcess.socket.dropLast(5)) + "-gpsd.sock" }
 
@@ -183,8 +190,7 @@ struct GpsdEndpointTests {
     func unterminatedFlood() throws {
         let endpoint = try Endpoint()
         defer { endpoint.stop() }
-        let client = try LineClient(port: endpoint.port)
-        #expect(object(try client.readLine())?["class"] as? String == "VERSION")
+        let client = try endpoint.greetedClient()
         try client.send(String(repeating: "?WATCH={\"device\":\"", count: 1 << 20 / 18) + "\"};\n?VERSION;")
         #expect(object(try client.readLine()) as NSDictionary? == ["class": "ERROR", "message": "Request too long"])
         #expect(object(try client.readLine())?["class"] as? String == "VERSION")
@@ -195,8 +201,7 @@ struct GpsdEndpointTests {
     func watchHoldsASubscription() throws {
         let endpoint = try Endpoint()
         defer { endpoint.stop() }
-        let client = try LineClient(port: endpoint.port)
-        #expect(object(try client.readLine())?["class"] as? String == "VERSION")
+        let client = try endpoint.greetedClient()
         #expect(try daemonStatus()["liveSubscriptions"] as? Int == 1)  // waymark watch's alone
 
         try client.send(#"?WATCH={"enable":true,"json":true};"#)
