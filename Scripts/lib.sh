@@ -31,6 +31,23 @@ as() {  # as USER COMMAND...
     setpriv --reuid="$user" --regid="$user" --init-groups env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/ "$@"
 }
 
+# Runs COMMAND as USER in a login session of theirs: a session-*.scope in user-UID.slice,
+# where logind puts a login's processes, so no systemd unit is the app (docs/authorization.md,
+# "Who an app is"). In the VM checks, whose script runs in a unit of its own.
+in_session() {  # in_session USER COMMAND...
+    local user=$1
+    shift
+    systemd-run --quiet --scope --unit="session-$user-$RANDOM.scope" --slice="user-$(id -u "$user").slice" \
+        setpriv --reuid="$user" --regid="$user" --init-groups env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/ "$@"
+}
+
+# Runs COMMAND as in_session does, in the foreground of a terminal (script(1) gives it a
+# pseudo-terminal): as a person types it at a shell on the board, which the installed policy
+# counts as in use.
+at_terminal() {  # at_terminal USER COMMAND...
+    SHELL=/bin/bash script --quiet --return --command "$(declare -f in_session); $(printf '%q ' in_session "$@")" /dev/null </dev/null
+}
+
 # The system packages every build needs (C libraries the drivers, the store and the MQTT bridge
 # link against), the broker and clients the MQTT bridge's tests run (mosquitto) and the chronyd
 # the time tests feed, and gpsd with its clients and Python module (the gpsd endpoint's tests and benchmark).

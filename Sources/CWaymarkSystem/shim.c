@@ -30,6 +30,10 @@ int waymark_malloc_trim(size_t pad) {
     return malloc_trim(pad);
 }
 
+int waymark_malloc_fix_thresholds(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes) && mallopt(M_TRIM_THRESHOLD, bytes);
+}
+
 int waymark_posix_openpt(int flags) {
     return posix_openpt(flags);
 }

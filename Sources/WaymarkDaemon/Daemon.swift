@@ -111,9 +111,9 @@ package final class Daemon {
         if let directory = options.policyDirectory {
             let files = try ConfigurationDirectory(path: directory, suffix: ".toml").read()
             configuration.policies = try PolicySet(files: files.map { ($0.path, $0.bytes) })
+            log("policies: \(configuration.policies.entries.count) entries from \(directory)")
         }
-        let policies = configuration.policies
-        let authorizer = try options.authorization.map { try $0.makeAuthorizer(policies: policies, now: { timeline.now }, log: log) }
+        let authorizer = try options.authorization.map { try $0.makeAuthorizer(now: { timeline.now }, log: log) }
             ?? .unenforced()
         if !authorizer.isEnforcing { Daemon.log("no authorization store: every client gets full-accuracy locations (give --store to enforce)") }
         let server = Server(configuration: configuration, agent: agent, authorizer: authorizer, log: log)
@@ -134,6 +134,7 @@ package final class Daemon {
     /// Runs until SIGTERM or SIGINT. A failure after the server started listening closes the
     /// socket and removes its file, so no stale socket is left behind.
     package func run() throws {
+        Heap.fixReturnThresholds()
         try server.start(on: loop)
         do {
             try agent.start()

@@ -31,7 +31,7 @@ package struct EngineSettings: Hashable, Sendable {
     /// Creates settings; the defaults suit a u-blox M8 with an accelerometer.
     package init(
         receiver: ReceiverProfile = .ubloxM8, poweredDownState: ReceiverPowerState? = .backup, isSimulated: Bool = false, hasAccelerometer: Bool = true,
-        samplingRate: Double = 25, motionWakeThreshold: Double = 120, classifier: MotionClassifier = MotionClassifier(),
+        samplingRate: Double = 25, motionWakeThreshold: Double = 60, classifier: MotionClassifier = MotionClassifier(),
         gpsOnlyWakeInterval: Duration = .seconds(30), gpsOnlyMovedDistance: Double = 25,
         unavailableAfter: Duration = .seconds(3)
     ) {

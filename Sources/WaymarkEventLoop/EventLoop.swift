@@ -97,6 +97,7 @@ package final class EventLoop {
     /// its number is reused by a descriptor registered meanwhile.
     package func unregister(_ fd: FileDescriptor) throws(SystemError) {
         registrations[fd.rawValue] = nil
+        registrations.releaseSpareCapacity()
         try epoll.remove(fd)
     }
 

@@ -11,8 +11,6 @@ final class PulseInput {
     private let line: GPIOEdgeInput
     private var loop: EventLoop?
     private let log: (String) -> Void
-    /// The most edges kept from one read (the pairer judges them in order).
-    static let mostEdgesPerRead = 16
 
     /// Watches `line` (requested for its rising edges, without debounce).
     init(_ line: GPIOEdgeInput, log: @escaping (String) -> Void) {
@@ -25,9 +23,9 @@ final class PulseInput {
         try loop.register(line.descriptor, for: .readable) { [unowned self] _, _ in
             var edges: [Instant] = []
             do throws(SystemError) {
+                // At most GPIOEdgeInput.maximumEdgesPerRead: the pairer judges them in order.
                 try self.line.readEdges { edge in
-                    // The kernel queues a few edges per line; a line bouncing faster than a pulse cannot be one.
-                    if edge.rising && edges.count < Self.mostEdgesPerRead { edges.append(Instant(nanoseconds: edge.timestamp.nanoseconds)) }
+                    if edge.rising { edges.append(Instant(nanoseconds: edge.timestamp.nanoseconds)) }
                 }
             } catch {
                 self.log("reading the PPS line failed, no more PPS: \(error)")

@@ -6,7 +6,9 @@ import WaymarkSimulation
 struct Baselines {
     /// Receiver on all day: one cold start, then tracking. mWh.
     let alwaysOn: Double
-    /// Receiver on exactly while the device truly moves; each restart first spends its time
+    /// Receiver on exactly while the device truly moves where a receiver could fix (not in a
+    /// lift: no signal reaches it there, so even an oracle gains nothing by powering it); each
+    /// restart first spends its time
     /// to first fix acquiring (cold the first time, then hot while the ephemeris or the
     /// receiver's own orbit prediction is valid, warm after); backup current the rest of the
     /// time. mWh.
@@ -22,7 +24,7 @@ struct Baselines {
         var charge = 0.0
         var lastFix: Instant?
         var lastPrediction: Instant?
-        for interval in trajectory.movingIntervals {
+        for interval in trajectory.fixableMovingIntervals {
             let start: Duration
             if let lastFix, interval.lowerBound - lastFix <= profile.ephemerisValidity {
                 start = profile.hotStart

@@ -38,6 +38,12 @@ package struct PowerRunReport: Sendable {
         package var isMoving: Bool
         /// Whether a location was delivered within the last two seconds.
         package var hasFix: Bool
+        /// Whether satellite signals reach the device (not in a lift).
+        package var hasSignal: Bool
+
+        /// Moving where a receiver could fix, without a location: what the headline's metres
+        /// without fixes count.
+        package var isMissed: Bool { isMoving && hasSignal && !hasFix }
     }
 
     /// The setup that ran.
@@ -54,10 +60,12 @@ package struct PowerRunReport: Sendable {
     /// first fix at acquisition current, and backup current the rest of the time, mWh.
     package let oracleEnergy: Double
     /// Motion start to the first location update after it, for every motion start that is a
-    /// resume: after the run's first location.
+    /// resume: after the run's first location. A motion start is where the device starts to
+    /// move where a receiver could fix (`Trajectory.fixableMovingIntervals`): a lift ride,
+    /// which no receiver can fix, is not one; the walk out of it is.
     package let resumeLatencies: [Duration]
-    /// Distance the device truly moved while no location was delivered, after the run's first
-    /// location, metres.
+    /// Distance the device truly moved, where a receiver could fix, while no location was
+    /// delivered, after the run's first location, metres.
     package let metresWithoutFixes: Double
     /// The run's first start, when the device moves before the run's first location.
     package let firstStart: FirstStart?
@@ -101,11 +109,11 @@ package struct PowerRunReport: Sendable {
         let fixes = recorder.movingFixInstants
         // Without any location the run has no first start: every motion start counts as a resume.
         let firstLocation = recorder.deliveries.first(where: \.hasLocation)?.instant ?? .zero
-        let latencies = trajectory.motionStarts.map { start in
+        let latencies = trajectory.fixableMotionStarts.map { start in
             (start, Self.firstIndex(in: fixes, atOrAfter: start).map { fixes[$0] - start })
         }
         resumeLatencies = latencies.compactMap { $0.0 >= firstLocation ? $0.1 : nil }
-        if let first = trajectory.motionStarts.first, first < firstLocation {
+        if let first = trajectory.fixableMotionStarts.first, first < firstLocation {
             firstStart = FirstStart(
                 latency: firstLocation - first,
                 metres: Self.metresWithoutFixes(trajectory: trajectory, fixes: fixes, in: .zero..<firstLocation))
@@ -151,10 +159,10 @@ package struct PowerRunReport: Sendable {
         return fixes[index] <= instant
     }
 
-    /// Distance moved without a location within `window`.
+    /// Distance moved where a receiver could fix, without a location, within `window`.
     static func metresWithoutFixes(trajectory: Trajectory, fixes: [Instant], in window: Range<Instant>) -> Double {
         var metres = 0.0
-        for interval in trajectory.movingIntervals {
+        for interval in trajectory.fixableMovingIntervals {
             var second = max(interval.lowerBound, window.lowerBound)
             while second < min(interval.upperBound, window.upperBound) {
                 let next = min(second + .seconds(1), interval.upperBound)
@@ -194,7 +202,8 @@ package struct PowerRunReport: Sendable {
             points.append(
                 TimelinePoint(
                     second: second, state: state, current: profile.current(in: state), speed: truth.speed,
-                    isMoving: truth.isMoving, hasFix: hasFix(fixes, near: instant)))
+                    isMoving: truth.isMoving, hasFix: hasFix(fixes, near: instant),
+                    hasSignal: trajectory.signalReturn(atOrAfter: instant) == instant))
         }
         return points
     }

@@ -70,12 +70,13 @@ extension PowerRunReport {
     }
 
     /// The timeline as CSV, one row a second: receiver state and current, true speed, whether
-    /// the device truly moves and whether a location was delivered.
+    /// the device truly moves, whether a location was delivered and whether satellite
+    /// signals reach the device.
     package var csv: [UInt8] {
-        var text = "second,state,current_mA,speed_mps,moving,fix\n"
+        var text = "second,state,current_mA,speed_mps,moving,fix,signal\n"
         for point in timeline {
             text += "\(point.second),\(point.state.rawValue),\(point.current),\(Self.twoDecimals(point.speed)),"
-            text += "\(point.isMoving ? 1 : 0),\(point.hasFix ? 1 : 0)\n"
+            text += "\(point.isMoving ? 1 : 0),\(point.hasFix ? 1 : 0),\(point.hasSignal ? 1 : 0)\n"
         }
         return Array(text.utf8)
     }

@@ -39,7 +39,7 @@ struct TimelinePlot {
             · always on \(format(report.alwaysOnEnergy)) mWh · \(report.powerCycles) power cycles · \
             \(report.falseWakes) false wakes · \(format(report.metresWithoutFixes)) m without fixes</text>
             <text x="\(left)" y="62" fill="#555">blue bands: truly moving · red marks: moving without a \
-            location, \(missingSeconds) s in \(missingStretches) stretches (the \(format(report.metresWithoutFixes)) m above) \
+            location where a fix was possible, \(missingSeconds) s in \(missingStretches) stretches (the \(format(report.metresWithoutFixes)) m above) \
             · times UTC</text>
 
             """
@@ -103,7 +103,7 @@ struct TimelinePlot {
             svg += rectangle(x: x(band.lowerBound, range), width: x(band.upperBound, range) - x(band.lowerBound, range),
                              top: top, height: panelHeight, fill: "#e8f1fb")
         }
-        for band in bands(points, range: range, where: { $0.isMoving && !$0.hasFix }) {
+        for band in bands(points, range: range, where: \.isMissed) {
             svg += rectangle(x: x(band.lowerBound, range), width: max(1, x(band.upperBound, range) - x(band.lowerBound, range)),
                              top: top + panelHeight + 2, height: 6, fill: "#d9534f")
         }
@@ -179,7 +179,7 @@ struct TimelinePlot {
 
     /// Seconds spent moving without a location, and in how many stretches.
     private func movingWithoutFixes(_ points: [PowerRunReport.TimelinePoint]) -> (seconds: Int, stretches: Int) {
-        let stretches = bands(points, range: 0...(points.last?.second ?? 0), where: { $0.isMoving && !$0.hasFix })
+        let stretches = bands(points, range: 0...(points.last?.second ?? 0), where: \.isMissed)
         return (stretches.reduce(0) { $0 + $1.count }, stretches.count)
     }
 

@@ -35,8 +35,9 @@ package enum Operation: Hashable, Sendable {
     case acceptInUseDelegation(token: String)
     /// Ends a delegation, given or accepted (version 2).
     case stopInUseDelegation(session: UInt64)
-    /// Lists the apps the daemon knows (version 2; the operator's).
-    case authorizationApps
+    /// Lists the apps the daemon knows, a page at a time: those after `after` (version 2; the
+    /// operator's).
+    case authorizationApps(after: AppReference?)
     /// Decides about an app (version 2; the operator's).
     case authorizeApp(AuthorizeAppRequest)
     /// Switches location services for the board (version 2; the operator's).
@@ -91,7 +92,12 @@ package enum Operation: Hashable, Sendable {
     /// (an absent optional is left out: absent and `null` mean the same in the protocol).
     func writeParameters(to buffer: inout JSONBuffer) {
         switch self {
-        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation, .authorizationApps: break
+        case .bye, .status, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation: break
+        case .authorizationApps(let after):
+            if let after {
+                buffer.key("after")
+                after.write(to: &buffer)
+            }
         case .acceptInUseDelegation(let token): buffer.member("token", text: token)
         case .hello(let hello):
             buffer.member("version", hello.version)
@@ -160,7 +166,7 @@ package enum Operation: Hashable, Sendable {
         case .startInUseDelegation: self = .startInUseDelegation
         case .acceptInUseDelegation: self = .acceptInUseDelegation(token: try fields.string("token"))
         case .stopInUseDelegation: self = .stopInUseDelegation(session: try fields.identifier("session"))
-        case .authorizationApps: self = .authorizationApps
+        case .authorizationApps: self = .authorizationApps(after: try fields.optionalFields("after").map(AppReference.init))
         case .authorizeApp:
             let request = AuthorizeAppRequest(
                 app: try AppReference(fields.fields("app")),

@@ -3,7 +3,7 @@ import WaymarkJSON
 /// An app as the daemon knows it (the kernel's facts, never the client's word): the kind of
 /// identity (`appID`, `unit`, `userUnit`, `executable`, `uid`) and its key
 /// (`docs/authorization.md`, "Who an app is").
-package struct AppReference: Hashable, Sendable, CustomStringConvertible {
+package struct AppReference: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The kind of identity.
     package var kind: String
     /// The key within the kind.
@@ -13,6 +13,11 @@ package struct AppReference: Hashable, Sendable, CustomStringConvertible {
     package init(kind: String, key: String) {
         self.kind = kind
         self.key = key
+    }
+
+    /// The order of the apps in `authorizationApps`: by kind, then by key.
+    package static func < (left: AppReference, right: AppReference) -> Bool {
+        (left.kind, left.key) < (right.kind, right.key)
     }
 
     /// `kind:key`, as `waymark auth` takes and shows it.
@@ -152,17 +157,44 @@ package struct AuthorizationAppEntry: Hashable, Sendable {
     }
 }
 
-/// The answer to `authorizationApps`: the board's switch and every app the daemon knows.
+/// The answer to `authorizationApps`: the board's switch and one page of the apps the daemon
+/// knows, in the order of their references (kind, then key); `more` when others follow, to
+/// ask for with the last one as `after`.
 package struct AuthorizationApps: Hashable, Sendable {
     /// The board's location-services switch.
     package var locationServicesEnabled: Bool
     /// The apps, by identity.
     package var apps: [AuthorizationAppEntry]
+    /// Whether apps follow the last of ``apps``.
+    package var more: Bool
+
+    /// The bytes of entries one page carries at most: with the reply around them, far below
+    /// the protocol's line limit (the largest entry, an app key of `PATH_MAX` bytes and a
+    /// usage description, all escaped, is about 31 kB).
+    package static let maximumPageBytes = 48 << 10
 
     /// Creates an answer.
-    package init(locationServicesEnabled: Bool, apps: [AuthorizationAppEntry]) {
+    package init(locationServicesEnabled: Bool, apps: [AuthorizationAppEntry], more: Bool = false) {
         self.locationServicesEnabled = locationServicesEnabled
         self.apps = apps
+        self.more = more
+    }
+
+    /// The page of `entries` (in the order of their references) that follows `after`: as many
+    /// as fit ``maximumPageBytes``, at least one.
+    package init(locationServicesEnabled: Bool, page entries: [AuthorizationAppEntry], after: AppReference?) {
+        let following = entries.drop { entry in after.map { !($0 < entry.app) } ?? false }
+        var apps: [AuthorizationAppEntry] = []
+        var bytes = 0
+        var buffer = JSONBuffer()
+        for entry in following {
+            buffer.removeAll()
+            entry.write(to: &buffer)
+            bytes += buffer.bytes.count + 1
+            if bytes > Self.maximumPageBytes && !apps.isEmpty { break }
+            apps.append(entry)
+        }
+        self.init(locationServicesEnabled: locationServicesEnabled, apps: apps, more: apps.count < following.count)
     }
 
     /// Writes the members of the reply's `result`.
@@ -172,6 +204,7 @@ package struct AuthorizationApps: Hashable, Sendable {
         buffer.beginArray()
         for app in apps { app.write(to: &buffer) }
         buffer.endArray()
+        if more { buffer.member("more", true) }
     }
 
     init(_ fields: Fields) throws(ProtocolError) {
@@ -180,6 +213,8 @@ package struct AuthorizationApps: Hashable, Sendable {
         for (index, entry) in entries.enumerated() {
             apps.append(try AuthorizationAppEntry(Fields(entry, at: "\(fields.path).apps[\(index)]")))
         }
-        self.init(locationServicesEnabled: try fields.bool("locationServices"), apps: apps)
+        self.init(
+            locationServicesEnabled: try fields.bool("locationServices"), apps: apps,
+            more: try fields.optional("more", "a boolean") { $0.boolValue } ?? false)
     }
 }

@@ -52,6 +52,9 @@ package struct ReceiverProfile: Hashable, Sendable {
     /// 200 ms, a rate each of these receivers sustains with its full sentence set at
     /// 57,600 baud and more.
     package var firstFixInterval = Duration.milliseconds(200)
+    /// Time to fix again after the signal was blocked for a while, ephemeris and time still
+    /// known: 1 s in the u-blox M8 data sheet, under 1 s in MediaTek's and Quectel's.
+    package var reacquisitionTime = Duration.seconds(1)
     /// What the receiver prints when it boots: u-blox's `GNTXT` banner, MediaTek's
     /// `PMTK011`/`PMTK010` system messages.
     package var startupMessage: [UInt8]

@@ -1,7 +1,8 @@
 import Glibc
 
 /// What `/proc` says about the process on the other end of a Unix socket, read once right
-/// after accept: the raw text of its `/proc/PID/cgroup` and of its `/proc/PID/exe` link, for
+/// after accept: the raw text of its `/proc/PID/cgroup`, of its `/proc/PID/exe` link and of
+/// its `/proc/PID/stat`, for
 /// the pure parsers of WaymarkAuthorization. Nothing here comes from the client.
 package struct PeerProcess: Hashable, Sendable {
     /// The peer's credentials (`SO_PEERCRED`).
@@ -11,9 +12,14 @@ package struct PeerProcess: Hashable, Sendable {
     /// The target of `/proc/PID/exe`, nil when it could not be read (a daemon that is neither
     /// root nor the peer's user may not read another user's link).
     package var executableLink: [UInt8]?
+    /// The text of `/proc/PID/stat` (its terminal and process groups), nil when it could not
+    /// be read.
+    package var stat: [UInt8]?
 
     /// The largest `/proc/PID/cgroup` read: a line per hierarchy, far below this.
     package static let maximumCgroupBytes = 16_384
+    /// The largest `/proc/PID/stat` read: one line of numbers and a 16-byte command name.
+    package static let maximumStatBytes = 4_096
 }
 
 extension FileDescriptor {
@@ -25,13 +31,14 @@ extension FileDescriptor {
     /// fails the check, or a pid of 0 (a peer in another pid namespace), has no facts.
     package func peerProcess(procDirectory: String = "/proc") throws(SystemError) -> PeerProcess {
         let credentials = try peerCredentials()
-        var record = PeerProcess(credentials: credentials, cgroup: nil, executableLink: nil)
+        var record = PeerProcess(credentials: credentials, cgroup: nil, executableLink: nil, stat: nil)
         guard credentials.pid > 0 else { return record }
         let pidfd = system_peer_pidfd(rawValue)
         defer { if pidfd >= 0 { _ = system_close(pidfd) } }
         let directory = "\(procDirectory)/\(credentials.pid)"
         let cgroup = try? FileDescriptor.readFile(directory + "/cgroup", maximumBytes: PeerProcess.maximumCgroupBytes)
         let executableLink = Self.readLink(directory + "/exe")
+        let statText = try? FileDescriptor.readFile(directory + "/stat", maximumBytes: PeerProcess.maximumStatBytes)
         let samePeer: Bool
         if pidfd >= 0 {
             samePeer = system_pidfd_alive(pidfd) == 0
@@ -42,6 +49,7 @@ extension FileDescriptor {
         guard samePeer else { return record }
         record.cgroup = cgroup
         record.executableLink = executableLink
+        record.stat = statText
         return record
     }
 

@@ -48,12 +48,12 @@ struct DaemonVMTests {
         #expect(status?.source.description.contains("adxl345 on /dev/i2c-0 at 0x53") == true)
 
         // Still (GPS and accelerometer): one stationary update, then the receiver goes off
-        // and the chip's activity interrupt is armed at 120 mg (2 × 62.5 mg).
+        // and the chip's activity interrupt is armed at 60 mg (one 62.5 mg step).
         let stationary = daemon.nextUpdate(within: 60) { $0.isStationary }
         #expect(stationary?.location != nil)
         #expect(HostGPS.waitFor(5) { VM.lineValue(SimLine.gpsEnable) == 0 })
         #expect(try chip.readRegister(0x2E) == 0x10)
-        #expect(try chip.readRegister(0x24) == 0x02)
+        #expect(try chip.readRegister(0x24) == 0x01)
         #expect(daemon.staysQuiet(for: 2))
 
         // Moving: the chip raises INT (the test flips the line's pull) and its data registers

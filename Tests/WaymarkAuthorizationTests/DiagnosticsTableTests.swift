@@ -1,5 +1,6 @@
 import Testing
 import WaymarkAuthorization
+import WaymarkLocation
 
 /// Every diagnostic flag, row by row, derived from the seeds: "What's new in location
 /// authorization" (WWDC24, 10212) and "What's New in Core Location" (WWDC15, 714). Each row
@@ -174,6 +175,20 @@ struct DiagnosticsTableTests {
         #expect(decision.sessionDiagnostics(for: Self.navigation) == [.fullAccuracyDenied])
         #expect(decision.updateDiagnostics == [.accuracyLimited])
         #expect(decision.updateDiagnostics.names == ["accuracyLimited"])
+        #expect(decision.locationUpdateDiagnostics.names == ["accuracyLimited"])
+    }
+
+    @Test("an update's Diagnostics carry the same flags as the decision, each under its own name, and add to what the update had")
+    func updateDiagnosticsValue() {
+        for (flag, name) in AuthorizationDiagnostics.named {
+            #expect(Diagnostics(flag).names == [name])
+        }
+        let every = AuthorizationDiagnostics.named.reduce(AuthorizationDiagnostics()) { $0.union($1.0) }
+        let decision = AuthorizationDecision(deliversLocations: false, accuracy: .reduced, diagnostics: every, question: nil)
+        var update = Diagnostics()
+        update.locationUnavailable = true
+        update.formUnion(decision.locationUpdateDiagnostics)
+        #expect(Set(update.names) == Set(decision.updateDiagnostics.names + ["locationUnavailable"]))
     }
 
     @Test("a session started while another started in use was held counts as started in use (\"or while another one was in effect\")")

@@ -115,7 +115,34 @@ struct IdentityTests {
         #expect(AppIdentity.userUnit("logger.service", uid: 1000).description == "userUnit:1000:logger.service")
         #expect(AppIdentity.executable("/tmp/x\nforged log line", uid: 1000).description == "executable:1000:/tmp/x\\u{a}forged log line")
         #expect(AppIdentity.user(1002).description == "uid:1002")
-        #expect(ProcessFacts(uid: 5, cgroupText: Array("0::/system.slice/a.service\n".utf8), executableLink: nil)
+        #expect(ProcessFacts(uid: 5, cgroupText: Array("0::/system.slice/a.service\n".utf8), executableLink: nil, statText: nil)
             == ProcessFacts(uid: 5, unit: SystemdUnit("a.service"), executable: nil))
+    }
+
+    /// `/proc/PID/stat` of a process named `name` in process group `group`, on terminal
+    /// `terminal` whose foreground group is `foreground` (proc(5): pid (comm) state ppid pgrp
+    /// session tty_nr tpgid flags …).
+    static func stat(name: String = "waymark", group: Int = 4242, terminal: Int = 34816, foreground: Int = 4242) -> [UInt8] {
+        Array("4242 (\(name)) S 4200 \(group) 4200 \(terminal) \(foreground) 4194560 117 0 0 0 1 0 0 0 20 0 1 0 51234 5\n".utf8)
+    }
+
+    @Test("at a terminal: a controlling terminal whose foreground group is the process's own")
+    func terminalForeground() {
+        #expect(ProcessStat.isInTerminalForeground(stat: Self.stat()))
+        // A service: no terminal (tty_nr 0, tpgid -1).
+        #expect(!ProcessStat.isInTerminalForeground(stat: Self.stat(terminal: 0, foreground: -1)))
+        // A job sent to the background of the shell.
+        #expect(!ProcessStat.isInTerminalForeground(stat: Self.stat(foreground: 4300)))
+        #expect(ProcessFacts(uid: 5, cgroupText: nil, executableLink: nil, statText: Self.stat()).atTerminal)
+        #expect(!ProcessFacts(uid: 5, cgroupText: nil, executableLink: nil, statText: nil).atTerminal)
+    }
+
+    @Test("the command name is the process's own: parentheses and numbers in it forge no field")
+    func hostileCommandName() {
+        #expect(!ProcessStat.isInTerminalForeground(stat: Self.stat(name: "x) S 1 4242 1 34816 4242", terminal: 0, foreground: -1)))
+        #expect(ProcessStat.isInTerminalForeground(stat: Self.stat(name: ") (")))
+        for text in ["", ")", "1 (a) S 1 2 3", "1 (a) S 1 2 3 4 99999999999999999999999 2", "1 (a) S 1 x 3 4 x 6", "no parenthesis 1 2 3 4 5 6"] {
+            #expect(!ProcessStat.isInTerminalForeground(stat: Array(text.utf8)))
+        }
     }
 }

@@ -50,7 +50,8 @@ struct PolicyFileTests {
 
     @Test("errors name the file and line", arguments: [
         ("[[app]]\nunit = \"a.service\"\ncolour = \"blue\"\n", "p.toml:3: colour: unknown key"),
-        ("[[app]]\nauthorization = \"always\"\n", "p.toml:1: an [[app]] needs unit, executable or uid"),
+        ("[[app]]\nauthorization = \"always\"\n", "p.toml:1: an [[app]] needs unit, executable, uid or terminal"),
+        ("[[app]]\nterminal = false\n", "p.toml:2: terminal: only true"),
         ("[[app]]\nuid = -1\n", "p.toml:2: uid: expected a uid"),
         ("[[app]]\nuid = 4294967295\n", "p.toml:2: uid: expected a uid"),
         ("[[app]]\nunit = \"tracker\"\n", "p.toml:2: unit: \"tracker\" is not a .service or .scope unit name"),
@@ -71,6 +72,18 @@ struct PolicyFileTests {
         } throws: { error in
             (error as? PolicyError)?.description.hasPrefix(expected) == true
         }
+    }
+
+    @Test("terminal = true selects the processes in the foreground of a terminal, whoever runs them")
+    func terminalSelector() throws {
+        let entries = try PolicyFile.parse("[[app]]\nterminal = true\ninteractive = true\n", file: "p.toml")
+        #expect(entries.map(\.selector) == [AppSelector(atTerminal: true)])
+        let policies = PolicySet(entries)
+        #expect(policies.policy(for: ProcessFacts(uid: 1500, atTerminal: true)).isInteractive)
+        #expect(!policies.policy(for: ProcessFacts(uid: 1500)).isInteractive)
+        #expect(!policies.policy(for: ProcessFacts(uid: 998, unit: SystemdUnit("tracker.service"))).isInteractive)
+        // Who the app is does not change: the terminal is evidence of use, not an identity.
+        #expect(policies.identity(of: ProcessFacts(uid: 1500, atTerminal: true), declaredAppID: nil) == .user(1500))
     }
 
     @Test("a file may hold at most 256 entries")
@@ -160,5 +173,17 @@ struct ExamplePolicyTests {
         let weather = ProcessFacts(uid: 1001, unit: SystemdUnit("weather.service", userManager: 1001))
         #expect(policies.policy(for: weather).authorization == .authorizedWhenInUse)
         #expect(policies.policy(for: ProcessFacts(uid: 1500, executable: "/usr/bin/anything")).isRestricted)
+    }
+
+    @Test("the installed policy, Board/apps.d/terminal.toml: a command at a terminal is in use, a service is not")
+    func installed() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Board/apps.d/terminal.toml").path
+        let policies = try PolicySet(files: [(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))])
+        var interactive = EffectivePolicy()
+        interactive.isInteractive = true
+        #expect(policies.policy(for: ProcessFacts(uid: 1500, atTerminal: true)) == interactive)
+        #expect(policies.policy(for: ProcessFacts(uid: 1500)) == EffectivePolicy())
+        #expect(policies.policy(for: ProcessFacts(uid: 998, unit: SystemdUnit("tracker.service"))) == EffectivePolicy())
     }
 }

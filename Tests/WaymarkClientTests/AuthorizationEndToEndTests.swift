@@ -57,6 +57,15 @@ struct AuthorizationEndToEndTests {
         accuracy = "reduced"
         """
 
+    /// The policy the installer ships: a command at a terminal is in use.
+    static var installedPolicy: String {
+        get throws {
+            let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Board/apps.d/terminal.toml")
+            return try String(contentsOf: path, encoding: .utf8)
+        }
+    }
+
     /// Where the simulated walk starts.
     static let start = (latitude: 47.3769, longitude: 8.5417)
 
@@ -160,17 +169,69 @@ struct AuthorizationEndToEndTests {
         #expect(!(try board.auth("pending")).contains("org.example.background"))
     }
 
+    @Test("delegated: an app not in use gets locations while an in-use app's delegation holds, insufficientlyInUse again once revoked")
+    func inUseDelegation() throws {
+        let board = try AuthorizedBoard(policies: Self.policies)
+        defer { board.stop() }
+        let app = try board.app(uid: 1007, appID: "org.example.background")
+        let (session, subscription) = try startWithheld(app, flags: ["insufficientlyInUse"])
+
+        // The chart plotter is in use (interactive) and hands its use to the logger.
+        let chart = try board.app(uid: 1001, appID: "org.example.full")
+        let delegation = try chart.result("startInUseDelegation")
+        let token = try #require(delegation["token"] as? String)
+        let id = try #require(delegation["session"] as? Int)
+        _ = try app.result("acceptInUseDelegation", ["token": token])
+        try app.waitForSessionDiagnostics(session, count: 2)
+        try app.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
+        #expect(app.sessionDiagnostics[session] == [["insufficientlyInUse"], []])
+
+        // Revoked: withheld again, on the session and on the updates.
+        _ = try chart.result("stopInUseDelegation", ["session": id])
+        try app.waitForSessionDiagnostics(session, count: 3)
+        app.watch(for: 1)
+        let received = app.locations.count
+        app.watch(for: 1)
+        #expect(app.locations.count == received)
+        #expect(app.sessionDiagnostics[session] == [["insufficientlyInUse"], [], ["insufficientlyInUse"]])
+        // Withheld, the subscription was no demand: the receiver starts for it, and says so until its first fix.
+        #expect(
+            Self.changes(app.updateDiagnostics[subscription] ?? [])
+                == [["insufficientlyInUse"], ["locationUnavailable"], [], ["insufficientlyInUse"]])
+        #expect(try app.errorCode("requestLocation", ["timeout": 5]) == "authorizationDenied")
+    }
+
+    @Test("the installed policy: the waymark CLI at a terminal asks, granted it reads a location; not at a terminal it is not in use")
+    func commandAtTerminal() throws {
+        let board = try AuthorizedBoard(policies: Self.policies + "\n" + (try Self.installedPolicy))
+        defer { board.stop() }
+        let request = ["request", "--timeout", "20"]
+        // Not at a terminal (a service, a job in the background): not in use, nothing is asked.
+        let background = try board.waymark(as: 1009, atTerminal: false, request)
+        #expect(background.status != 0 && background.output.contains("location denied: not authorized yet"), "\(background)")
+        #expect(!(try board.auth("pending")).contains("uid 1009"))
+
+        // At a terminal it is in use: the request waits for the operator.
+        let asking = try board.waymark(as: 1009, atTerminal: true, request)
+        #expect(asking.status != 0 && asking.output.contains("location denied: not authorized yet"), "\(asking)")
+        let pending = try board.auth("pending").split(separator: "\n")
+        let question = try #require(pending.firstIndex { $0.contains("asks for whenInUse (uid 1009)") }, "\(pending)")
+        let app = try #require(pending[question - 1].split(separator: " ").first.map(String.init))
+        try board.auth("grant", app)
+        let located = try board.waymark(as: 1009, atTerminal: true, request)
+        #expect(located.status == 0 && located.output.contains("±"), "\(located)")
+
+        // Granted while in use, and still not in use without a terminal.
+        let again = try board.waymark(as: 1009, atTerminal: false, request)
+        #expect(again.status != 0 && again.output.contains("authorized while in use, and this command is not"), "\(again)")
+    }
+
     @Test("pending, then granted: the request with its usage description waits; the grant ends it")
     func pendingThenGranted() throws {
         let board = try AuthorizedBoard(policies: Self.policies)
         defer { board.stop() }
         let app = try board.app(uid: 1005, appID: "org.example.asking")
-        let session = try #require(try app.result("startServiceSession", ["authorization": "whenInUse"])["session"] as? Int)
-        let subscription = try #require(try app.result("startLiveUpdates")["subscription"] as? Int)
-        app.watch(for: 1)
-        #expect(app.sessionDiagnostics[session] == [["authorizationRequestInProgress"]])
-        #expect(app.updateDiagnostics[subscription] == [["authorizationRequestInProgress"]])
-        #expect(app.locations.isEmpty)
+        let (session, subscription) = try startWithheld(app, flags: ["authorizationRequestInProgress"])
         #expect(try board.auth("pending").contains("appID:org.example.asking  undecided, full accuracy\n  asks for whenInUse (uid 1005): Shows the boat on the chart."))
         // An app can never grant itself anything.
         #expect(try app.errorCode("authorizeApp", ["app": ["kind": "appID", "key": "org.example.asking"], "authorization": "always"]) == "permissionDenied")
@@ -179,7 +240,10 @@ struct AuthorizationEndToEndTests {
         try app.waitForSessionDiagnostics(session, count: 2)
         try app.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
         #expect(app.sessionDiagnostics[session] == [["authorizationRequestInProgress"], []])
-        #expect(Self.changes(app.updateDiagnostics[subscription] ?? []) == [["authorizationRequestInProgress"], []])
+        // Withheld, the subscription was no demand: the receiver starts for it, and says so until its first fix.
+        #expect(
+            Self.changes(app.updateDiagnostics[subscription] ?? [])
+                == [["authorizationRequestInProgress"], ["locationUnavailable"], []])
         #expect(!(try board.auth("pending")).contains("org.example.asking"))
     }
 
@@ -212,7 +276,7 @@ struct AuthorizationEndToEndTests {
         let session = try #require(try app.result("startServiceSession", ["authorization": "whenInUse"])["session"] as? Int)
         try app.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
         #expect(app.sessionDiagnostics[session] == [[]])
-        #expect(Self.changes(app.updateDiagnostics[subscription] ?? []) == [["serviceSessionRequired"], []])
+        #expect(Self.changes(app.updateDiagnostics[subscription] ?? []) == [["serviceSessionRequired"], ["locationUnavailable"], []])
     }
 
     @Test("temporary full accuracy: asked, given until the last session ends, then asked anew and refused")
@@ -245,20 +309,148 @@ struct AuthorizationEndToEndTests {
         #expect(try #require(reduced["horizontalAccuracy"] as? Double) > 2_500)
     }
 
+    @Test("subscriptions of apps that may not have locations are no demand: the receiver stays off until an app that may subscribes")
+    func unauthorizedSubscriptionsLeaveTheReceiverOff() throws {
+        let board = try AuthorizedBoard(policies: Self.policies)
+        defer { board.stop() }
+        try board.auth("deny", "appID:org.example.denied")
+        try board.auth("grant", "appID:org.example.guest")
+        let withheld = [
+            (try board.app(uid: 1003, appID: "org.example.denied"), ["authorizationDenied"]),
+            (try board.app(uid: 1004, appID: "org.example.guest"), ["authorizationRestricted"]),
+            (try board.app(uid: 1005, appID: "org.example.asking"), ["authorizationRequestInProgress"]),
+            (try board.app(uid: 1007, appID: "org.example.background"), ["insufficientlyInUse"]),
+        ]
+        for (app, _) in withheld { _ = try app.result("startLiveUpdates") }
+        withheld[0].0.watch(for: 3)  // a minute of the walk
+        let off = try Self.receiver(withheld[0].0)
+        #expect(!off.isOn && off.secondsOn == 0, "\(off)")
+        for (app, flags) in withheld {
+            app.watch(for: 0.1)
+            #expect(Array(app.updateDiagnostics.values) == [[flags]])
+            #expect(app.locations.isEmpty)
+        }
+
+        // An app that may have locations is a demand: the receiver starts.
+        try board.auth("grant", "appID:org.example.full")
+        let full = try board.app(uid: 1001, appID: "org.example.full")
+        _ = try full.result("startLiveUpdates")
+        try full.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
+        #expect(try Self.receiver(full).secondsOn > 0)
+        // The operator's answer starts the one that waited.
+        try board.auth("grant", "appID:org.example.asking")
+        try withheld[2].0.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
+    }
+
+    @Test("granted while the device is stationary: the last fix at once, with isStationary")
+    func grantedWhileStationary() throws {
+        let board = try AuthorizedBoard(
+            policies: Self.policies, scenario: "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\ndesk 2h\n", speed: 20)
+        defer { board.stop() }
+        try board.auth("grant", "appID:org.example.full")
+        let full = try board.app(uid: 1001, appID: "org.example.full")
+        _ = try full.result("startLiveUpdates")
+        let paused = try full.next(within: 30) { ($0["update"] as? [String: Any])?["isStationary"] as? Bool == true }
+        let last = try #require((paused["update"] as? [String: Any])?["location"] as? [String: Any])
+
+        let app = try board.app(uid: 1005, appID: "org.example.asking")
+        let subscription = try #require(try app.result("startLiveUpdates")["subscription"] as? Int)
+        app.watch(for: 1)
+        #expect(app.updateDiagnostics[subscription] == [["authorizationRequestInProgress"]])
+        try board.auth("grant", "appID:org.example.asking")
+        let first = try app.next { ($0["update"] as? [String: Any])?["location"] is [String: Any] }
+        let update = try #require(first["update"] as? [String: Any])
+        #expect(update["isStationary"] as? Bool == true)
+        #expect(Self.coordinate(try #require(update["location"] as? [String: Any])) == Self.coordinate(last))
+    }
+
+    @Test("leak: over a long walk, a denied app and a reduced app never see a precise coordinate on any path")
+    func noLeakEndToEnd() throws {
+        // Two hours of walking, 120× faster: six reduced locations at most (one per 20 minutes).
+        let hours = 2.0
+        let speed = 120.0
+        let board = try AuthorizedBoard(
+            policies: Self.policies, scenario: "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\nwalk 2h heading=70\n", speed: Int(speed))
+        defer { board.stop() }
+        try board.auth("grant", "appID:org.example.reduced", "--accuracy", "reduced")
+        try board.auth("deny", "appID:org.example.denied")
+        var reduced = try board.app(uid: 1002, appID: "org.example.reduced")
+        let denied = try board.app(uid: 1003, appID: "org.example.denied")
+        var subscription = try #require(try reduced.result("startLiveUpdates")["subscription"] as? Int)
+        _ = try denied.result("startLiveUpdates")
+        var seen: [[String: Any]] = []
+        var deniedErrors: [String?] = []
+        let end = Date().addingTimeInterval(hours * 3600 / speed - 5)
+        var rejoined = false
+        while Date() < end {
+            for app in [reduced, denied] { app.watch(for: 2) }
+            if let location = try reduced.result("requestLocation", ["timeout": 5])["location"] as? [String: Any] { seen.append(location) }
+            if let location = (try reduced.result("status")["status"] as? [String: Any])?["lastLocation"] as? [String: Any] {
+                seen.append(location)
+            }
+            deniedErrors.append(try denied.errorCode("requestLocation", ["timeout": 5]))
+            #expect(((try denied.result("status")["status"] as? [String: Any])?["lastLocation"] as? [String: Any]) == nil)
+            if !rejoined, Date() > end.addingTimeInterval(-hours * 1800 / speed) {
+                // Halfway: the reduced app leaves and comes back; what was kept for it comes on re-take.
+                rejoined = true
+                seen += reduced.locations
+                reduced.stop()
+                Thread.sleep(forTimeInterval: 2)
+                reduced = try board.app(uid: 1002, appID: "org.example.reduced")
+                let retaken = try #require(try reduced.result("startLiveUpdates")["subscription"] as? Int)
+                #expect(retaken == subscription)
+                subscription = retaken
+                reduced.watch(for: 0.5)
+                #expect(!reduced.locations.isEmpty, "the kept updates came on re-take")
+            }
+        }
+        seen += reduced.locations
+        #expect(rejoined)
+        #expect(denied.locations.isEmpty && deniedErrors.allSatisfy { $0 == "authorizationDenied" })
+        // Every location the reduced app had is a cell's centre, bare, and they change only at
+        // the reduced cadence.
+        #expect(seen.count > 20)
+        for location in seen {
+            #expect(try #require(location["horizontalAccuracy"] as? Double) > 2_500)
+            #expect((location["speed"] as? Double ?? -1) < 0 && (location["course"] as? Double ?? -1) < 0)
+            #expect((location["verticalAccuracy"] as? Double ?? -1) < 0)
+        }
+        let centres = Set(seen.map { Self.coordinate($0) })
+        #expect(centres.count <= Int(hours * 3) + 1, "\(centres)")
+    }
+
     // MARK: Helpers
+
+    /// Whether the receiver is on (acquiring or tracking) and for how many seconds it was, from
+    /// the status `app` reads.
+    private static func receiver(_ app: AppProcess) throws -> (isOn: Bool, secondsOn: Double) {
+        let status = try #require(try app.result("status")["status"] as? [String: Any])
+        let on = ["acquiring", "tracking"]
+        let state = (status["receiverPower"] as? [String: Any])?["state"] as? String ?? ""
+        let ledger = status["powerLedger"] as? [[String: Any]] ?? []
+        let seconds = ledger.filter { on.contains($0["state"] as? String ?? "") }.reduce(0.0) { $0 + ($1["seconds"] as? Double ?? 0) }
+        return (on.contains(state), seconds)
+    }
 
     /// An app that may not have locations: its session and updates say exactly `flags`, once,
     /// and no path gives it a location.
     private func expectWithheld(_ app: AppProcess, flags: [String]) throws {
+        _ = try startWithheld(app, flags: flags)
+        #expect(try app.errorCode("requestLocation", ["timeout": 5]) == "authorizationDenied")
+        let status = try #require(try app.result("status")["status"] as? [String: Any])
+        #expect(status["lastLocation"] == nil || status["lastLocation"] is NSNull)
+    }
+
+    /// Starts a `whenInUse` session and live updates on `app`, which may not have locations:
+    /// both say exactly `flags`, once, and no location comes.
+    private func startWithheld(_ app: AppProcess, flags: [String]) throws -> (session: Int, subscription: Int) {
         let session = try #require(try app.result("startServiceSession", ["authorization": "whenInUse"])["session"] as? Int)
         let subscription = try #require(try app.result("startLiveUpdates")["subscription"] as? Int)
         app.watch(for: 2)
         #expect(app.sessionDiagnostics[session] == [flags])
         #expect(app.updateDiagnostics[subscription] == [flags])
         #expect(app.locations.isEmpty)
-        #expect(try app.errorCode("requestLocation", ["timeout": 5]) == "authorizationDenied")
-        let status = try #require(try app.result("status")["status"] as? [String: Any])
-        #expect(status["lastLocation"] == nil || status["lastLocation"] is NSNull)
+        return (session, subscription)
     }
 
     /// `sequence` without consecutive repeats.

@@ -11,9 +11,12 @@ final class AuthorizedBoard {
     private let log = Pipe()
     private var apps: [AppProcess] = []
 
-    /// Starts the daemon with the policy file `policies` (and `arguments`); the simulated walk
-    /// runs 20× faster.
-    init(policies: String, arguments: [String] = []) throws {
+    /// Starts the daemon with the policy file `policies` (and `arguments`) on `scenario` (by
+    /// default a walk), `speed` times faster than real time.
+    init(
+        policies: String, scenario text: String = "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\nwalk 60m\n", speed: Int = 20,
+        arguments: [String] = []
+    ) throws {
         directory = URL(fileURLWithPath: "/tmp/waymark-auth-\(getpid())-\(UUID().uuidString.prefix(8))")
         socket = directory.appendingPathComponent("waymark.sock").path
         let policyDirectory = directory.appendingPathComponent("apps.d")
@@ -24,11 +27,11 @@ final class AuthorizedBoard {
         try policies.write(toFile: policyFile, atomically: false, encoding: .utf8)
         chmod(policyFile, 0o644)
         let scenario = directory.appendingPathComponent("walk.scenario").path
-        try "start 2026-11-22T08:00:00Z 47.3769 8.5417 408\nwalk 60m\n".write(toFile: scenario, atomically: false, encoding: .utf8)
+        try text.write(toFile: scenario, atomically: false, encoding: .utf8)
         process.executableURL = DaemonProcess.binary
         process.arguments = [
             "--socket", socket, "--store", directory.appendingPathComponent("authorization.sqlite").path,
-            "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "20", "--verbose",
+            "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "\(speed)", "--verbose",
         ] + arguments
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice
@@ -67,11 +70,38 @@ final class AuthorizedBoard {
     @discardableResult
     func auth(_ arguments: String...) throws -> String { try waymark(["auth"] + arguments) }
 
+    /// Runs `waymark ARGUMENTS` as the user `uid` (its groups cleared), in the foreground of a
+    /// terminal (`script`: a pseudo-terminal, as a person at a shell) or not; returns its exit
+    /// status and what it wrote (standard output and error together).
+    func waymark(as uid: uid_t, atTerminal: Bool, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let command = ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", Self.cli.path] + arguments
+        let cli = Process()
+        if atTerminal {
+            cli.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            cli.arguments = ["--quiet", "--return", "--command", command.map { "'\($0)'" }.joined(separator: " "), "/dev/null"]
+        } else {
+            // A session of its own: no controlling terminal, even when the tests run at one.
+            cli.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            cli.arguments = ["--wait"] + command
+        }
+        cli.environment = ["WAYMARK_SOCKET": socket, "PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        cli.standardInput = FileHandle.nullDevice
+        cli.standardOutput = output
+        cli.standardError = output
+        try cli.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        cli.waitUntilExit()
+        return (cli.terminationStatus, text)
+    }
+
+    private static var cli: URL { DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark") }
+
     /// Runs `waymark ARGUMENTS` as root and returns its output; a failure throws with its
     /// standard error.
     func waymark(_ arguments: [String]) throws -> String {
         let cli = Process()
-        cli.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
+        cli.executableURL = Self.cli
         cli.arguments = arguments
         cli.environment = ["WAYMARK_SOCKET": socket, "PATH": "/usr/bin:/bin"]
         let output = Pipe()

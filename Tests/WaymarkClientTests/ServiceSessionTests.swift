@@ -40,7 +40,7 @@ struct ServiceSessionTests {
         }
         let asking = try await within(10) { () -> AppReference in
             while true {
-                if case .apps(let answer) = try await WaymarkAgent.perform(.authorizationApps),
+                if case .apps(let answer) = try await WaymarkAgent.perform(.authorizationApps(after: nil)),
                     let entry = answer.apps.first(where: { $0.request != nil })
                 {
                     return entry.app

@@ -28,7 +28,7 @@ struct EngineTests {
         #expect(stationary.first?.location != nil)
         #expect(harness.updates.last?.isStationary == true)
         #expect(harness.power == [true, false])
-        #expect(harness.accelerometer.last == .armMotionWake(threshold: 120))
+        #expect(harness.accelerometer.last == .armMotionWake(threshold: 60))
         #expect(harness.engine.ledger.state == .backup)
         // Paused: nothing is delivered, and the only deadline is the wake that keeps the start
         // hot, ten minutes before the ephemeris of the last fix (the pause's, t = 11 s) runs out.
@@ -64,7 +64,7 @@ struct EngineTests {
         #expect(harness.power.suffix(2) == [true, false])
         #expect(harness.updates.count == before)
         #expect(harness.engine.counters.falseWakes == 1)
-        #expect(harness.accelerometer.last == .armMotionWake(threshold: 120))
+        #expect(harness.accelerometer.last == .armMotionWake(threshold: 60))
     }
 
     @Test("a paused engine whose accelerometer failed and then answers again arms its motion wake again")
@@ -77,7 +77,7 @@ struct EngineTests {
         harness.advance(to: 130)
         harness.handle(.accelerometerRecovered)
         #expect(harness.engine.accelerometerFailure == nil)
-        #expect(harness.accelerometer.last == .armMotionWake(threshold: 120))
+        #expect(harness.accelerometer.last == .armMotionWake(threshold: 60))
         // And the interrupt works as before.
         harness.handle(.motionInterrupt)
         #expect(harness.power.last == true)

@@ -37,7 +37,10 @@ enum Disagreement: String, CaseIterable {
 /// speed within 0.005 m/s, track within 0.01°, same mode. A field gpsd derived on its own
 /// (one we print nothing for, because no sentence of the epoch carries it) is not compared,
 /// nor a speed and track both derive from positions (each with its own arithmetic).
-func compare(_ reference: GPSDEpoch, with ours: Fix?, rolledTime: Bool) -> Disagreement? {
+///
+/// An altitude gpsd took from the receiver's own `$PGRMZ` (whole feet: `feetAltitudes`) is
+/// the same measurement as the GGA's at a coarser resolution: it agrees within half a foot.
+func compare(_ reference: GPSDEpoch, with ours: Fix?, rolledTime: Bool, feetAltitudes: Set<Int> = []) -> Disagreement? {
     guard let ours else { return rolledTime ? .time : .missing }
     if ours.mode.rawValue != reference.mode { return .mode }
     let measured = ours.derivedVelocity == nil
@@ -48,9 +51,30 @@ func compare(_ reference: GPSDEpoch, with ours: Fix?, rolledTime: Bool) -> Disag
     ]
     for (key, value, tolerance, kind) in checks {
         guard let expected = reference.values[key], let value else { continue }
-        if abs(value - expected) > tolerance { return kind }
+        if abs(value - expected) <= tolerance { continue }
+        if kind == .altitude, isFeetAltitude(expected, feetAltitudes), abs(value - expected) <= footInMetres / 2 { continue }
+        return kind
     }
     return nil
+}
+
+/// One international foot, metres.
+let footInMetres = 0.3048
+
+/// Whether `metres` is one of the receiver's whole-feet altitudes, as gpsd prints it (4 decimals).
+func isFeetAltitude(_ metres: Double, _ feetAltitudes: Set<Int>) -> Bool {
+    let feet = (metres / footInMetres).rounded()
+    return feetAltitudes.contains(Int(feet)) && abs(feet * footInMetres - metres) < 1e-3
+}
+
+/// The altitudes, in whole feet, of a capture's Garmin `$PGRMZ,<feet>,f,…` sentences.
+func feetAltitudes(in capture: [UInt8]) -> Set<Int> {
+    var feet: Set<Int> = []
+    for line in String(decoding: capture, as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("$PGRMZ,") {
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+        if fields.count > 2, fields[2] == "f", let value = Int(fields[1]) { feet.insert(value) }
+    }
+    return feet
 }
 
 /// The disagreements listed in docs/conformance.md: capture, field, count and who is wrong
@@ -80,7 +104,9 @@ struct ConformanceTests {
         var found: [String: Int] = [:]
         var derivedSpeedDifferences: [Double] = []
         for name in try Fixtures.captureNames() {
-            let (fixes, _) = decodeCapture(try Fixtures.capture(name))
+            let capture = try Fixtures.capture(name)
+            let (fixes, _) = decodeCapture(capture)
+            let feet = feetAltitudes(in: capture)
             var ours: [String: Fix] = [:]
             for fix in fixes {
                 if let time = fix.time { ours[time.iso8601] = fix }
@@ -92,7 +118,7 @@ struct ConformanceTests {
                 if let match, match.derivedVelocity != nil, let speed = match.speed, let theirs = epoch.values["speed"] {
                     derivedSpeedDifferences.append(abs(speed - theirs))
                 }
-                if let disagreement = compare(epoch, with: match, rolledTime: rolled) {
+                if let disagreement = compare(epoch, with: match, rolledTime: rolled, feetAltitudes: feet) {
                     found["\(name) \(disagreement.rawValue)", default: 0] += 1
                 } else {
                     agreeing += 1
@@ -111,6 +137,26 @@ struct ConformanceTests {
         // Speeds both sides derived from positions (not compared above): how many agree.
         let close = derivedSpeedDifferences.filter { $0 <= 0.005 }.count
         print("derived speeds: \(close) of \(derivedSpeedDifferences.count) within 0.005 m/s of gpsd's")
+    }
+
+    @Test("an altitude from $PGRMZ agrees with the GGA's within half a foot, and only one the receiver sent")
+    func feetResolution() throws {
+        let text = "$GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,37.6,M,46.9,M,,*47\r\n$PGRMZ,123,f,3*1B\r\n"
+        let feet = feetAltitudes(in: Array(text.utf8))
+        #expect(feet == [123])
+        var ours = Fix()
+        ours.mode = .threeDimensional
+        ours.altitudeMSL = 37.6
+        let fromFeet = GPSDEpoch(time: "t", mode: 3, values: ["altMSL": 37.4904])
+        #expect(compare(fromFeet, with: ours, rolledTime: false, feetAltitudes: feet) == nil)
+        // The same difference without the receiver's PGRMZ, or beyond half a foot, disagrees.
+        #expect(compare(fromFeet, with: ours, rolledTime: false) == .altitude)
+        ours.altitudeMSL = 37.7
+        #expect(compare(fromFeet, with: ours, rolledTime: false, feetAltitudes: feet) == .altitude)
+        // A value that is not a whole number of feet gets the 0.01 m tolerance only.
+        ours.altitudeMSL = 37.6
+        let notFeet = GPSDEpoch(time: "t", mode: 3, values: ["altMSL": 37.52])
+        #expect(compare(notFeet, with: ours, rolledTime: false, feetAltitudes: feet) == .altitude)
     }
 
     /// Whether two ISO 8601 times are exactly 1024 GPS weeks apart.

@@ -49,14 +49,16 @@ final class Waymarkd {
         }
     }
 
-    /// The daemon's resident set size now and at its peak (VmRSS and VmHWM), in bytes.
-    func memory() throws -> (resident: Int, peak: Int) {
+    /// The daemon's resident set size now, the part of it that is anonymous memory (its heap
+    /// and stacks, not the code and data mapped from files) and the peak (VmRSS, RssAnon and
+    /// VmHWM), in bytes.
+    func memory() throws -> (resident: Int, anonymous: Int, peak: Int) {
         let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
         func kilobytes(_ field: String) -> Int {
             let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
             return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1_024
         }
-        return (kilobytes("VmRSS"), kilobytes("VmHWM"))
+        return (kilobytes("VmRSS"), kilobytes("RssAnon"), kilobytes("VmHWM"))
     }
 
     var isRunning: Bool { process.isRunning }

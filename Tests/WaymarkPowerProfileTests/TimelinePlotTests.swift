@@ -22,4 +22,18 @@ import WaymarkReceiver
         #expect(svg.contains("(the \(PowerRunReport.twoDecimals(report.metresWithoutFixes)) m above)"))
         #expect(svg.contains("zoom on the busiest stretch"))
     }
+
+    @Test("the lift's ride is moving without signal: no red mark there, as the headline counts nothing there")
+    func liftIsNotMissed() throws {
+        let report = PowerRun.run(PowerRunSetup(scenario: try Scenarios.load("commute"), profile: .ubloxM8))
+        let inLift = report.timeline.filter { !$0.hasSignal }
+        #expect(inLift.count == 40)  // the 40 s lift segment, waits included
+        #expect(inLift.contains { $0.isMoving && !$0.hasFix })
+        // The red marks count only seconds with a signal (the first second of each resume, here).
+        let missed = report.timeline.filter(\.isMissed).count
+        #expect(String(decoding: report.svg, as: UTF8.self).contains("location where a fix was possible, \(missed) s in"))
+        let csv = String(decoding: report.csv, as: UTF8.self).split(separator: "\n")
+        #expect(csv.first == "second,state,current_mA,speed_mps,moving,fix,signal")
+        #expect(csv.filter { $0.hasSuffix(",0") }.count == 40)
+    }
 }

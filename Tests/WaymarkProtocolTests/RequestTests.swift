@@ -21,7 +21,7 @@ struct RequestTests {
         .removeCondition(monitor: 5, identifier: "home"), .monitorRecord(monitor: 5, identifier: "home"),
         .monitorIdentifiers(monitor: 5),
         .hello(Hello(version: 2, appID: "org.example.tracker", usageDescription: "Shows the boat on the chart.")),
-        .authorizationApps,
+        .authorizationApps(after: nil), .authorizationApps(after: AppReference(kind: "unit", key: "chart.service")),
         .authorizeApp(AuthorizeAppRequest(app: AppReference(kind: "unit", key: "gpsd.service"), authorization: .whenInUse, fullAccuracy: false)),
         .authorizeApp(AuthorizeAppRequest(app: AppReference(kind: "uid", key: "1000"), authorization: nil, fullAccuracy: true)),
         .setLocationServices(enabled: false),

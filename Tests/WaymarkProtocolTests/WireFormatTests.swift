@@ -20,6 +20,12 @@ struct WireFormatTests {
         for (index, (operation, result)) in ServerMessageTests.results.enumerated() {
             add(ServerMessage.reply(Reply(id: .number(Int64(index)), operation: operation, outcome: .success(result))).line)
         }
+        add(ServerMessage.reply(Reply(id: .number(20), operation: .authorizationApps, outcome: .success(.apps(AuthorizationApps(
+            locationServicesEnabled: false,
+            apps: [AuthorizationAppEntry(
+                app: AppReference(kind: "uid", key: "1000"), authorization: nil, fullAccuracy: nil, request: nil,
+                temporaryFullAccuracy: .none, purposeKey: nil)],
+            more: true))))).line)
         add(ServerMessage.reply(Reply(id: nil, operation: nil, outcome: .failure(ProtocolError(.malformedJSON, "byte 0: \"{\"")))).line)
         add(ServerMessage.reply(Reply(id: .string("u"), operation: nil, unknownOperation: "fly", outcome: .failure(ProtocolError(.unknownOperation, "unknown operation \"fly\"")))).line)
         var status = Samples.status
@@ -82,6 +88,7 @@ struct WireFormatTests {
         #"{"id":42,"op":"monitorIdentifiers","monitor":5}"#,
         #"{"id":42,"op":"hello","version":2,"appID":"org.example.tracker","usageDescription":"Shows the boat on the chart."}"#,
         #"{"id":42,"op":"authorizationApps"}"#,
+        #"{"id":42,"op":"authorizationApps","after":{"kind":"unit","key":"chart.service"}}"#,
         #"{"id":42,"op":"authorizeApp","app":{"kind":"unit","key":"gpsd.service"},"authorization":"whenInUse","fullAccuracy":false}"#,
         #"{"id":42,"op":"authorizeApp","app":{"kind":"uid","key":"1000"},"fullAccuracy":true}"#,
         #"{"id":42,"op":"setLocationServices","enabled":false}"#,
@@ -106,6 +113,7 @@ struct WireFormatTests {
         #"{"id":12,"op":"openMonitor","result":{"monitor":5}}"#,
         #"{"id":13,"op":"monitorRecord","result":{"record":{"condition":{"type":"circularGeographic","center":{"latitude":1.0,"longitude":2.0},"radius":3.0},"lastEvent":{"identifier":"home","state":"satisfied","date":"1970-01-01T00:00:00.001Z","diagnostics":["accuracyLimited"]}}}}"#,
         #"{"id":14,"op":"monitorIdentifiers","result":{"identifiers":["home","work"]}}"#,
+        #"{"id":20,"op":"authorizationApps","result":{"locationServices":false,"apps":[{"app":{"kind":"uid","key":"1000"},"temporaryFullAccuracy":"none"}],"more":true}}"#,
         #"{"id":null,"error":{"code":"malformedJSON","message":"byte 0: \"{\""}}"#,
         #"{"id":"u","op":"fly","error":{"code":"unknownOperation","message":"unknown operation \"fly\""}}"#,
         #"{"id":1,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":1.235,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":null},"lastLocation":null,"isStationary":true,"clients":2,"liveSubscriptions":3,"pendingRequests":1,"diagnostics":["locationUnavailable"],"powerLedger":[{"state":"off","seconds":2.0,"milliwattHours":123456.7892}],"transitions":4,"motionDetection":"accelerometer","eventLoop":null,"connectedApps":[],"recentTransitions":[{"time":0.001,"from":"off","to":"tracking","reason":"request \"1\""},{"time":0.0,"from":"a","to":"b","reason":""}]}}}"#,

@@ -1,5 +1,7 @@
 import WaymarkEngine
+import WaymarkEventLoop
 import Glibc
+import Synchronization
 import Testing
 import WaymarkDaemon
 import WaymarkLocation
@@ -25,7 +27,7 @@ struct LimitsTests {
     }
 
     @Test func oneUserMayHoldOnlyItsShareOfConnections() async throws {
-        try await withDaemon(configure: { $0.maximumClientsPerUser = 3; $0.uncappedUsers = [] }) { daemon in
+        try await withDaemon(configure: { $0.maximumClientsPerUser = 3; $0.privilegedUsers = [] }) { daemon in
             var held = try (0..<3).map { _ in try RawClient(path: daemon.path) }
             for client in held { try client.hello() }
             let refused = try RawClient(path: daemon.path)
@@ -35,6 +37,55 @@ struct LimitsTests {
             let admitted = try RawClient(path: daemon.path)
             #expect(try admitted.hello().operation == .hello)
             #expect(await daemon.onLoop { $0.counters.clientsRefusedOverUserCap } == 1)
+        }
+    }
+
+    @Test func rootAndTheDaemonsOwnUserLeaveSlotsForTheOthers() async throws {
+        // The tests' user is the daemon's own: privileged, but not to the last slot.
+        try await withDaemon(configure: { $0.maximumClients = 8; $0.clientsReservedForOtherUsers = 3 }) { daemon in
+            var held = try (0..<5).map { _ in try RawClient(path: daemon.path) }
+            for client in held { try client.hello() }
+            let refused = try RawClient(path: daemon.path)
+            #expect(try refused.isClosedByPeer())
+            #expect(await daemon.onLoop { $0.counters.clientsRefusedOverUserCap } == 1)
+            #expect(await daemon.onLoop { $0.clientCount } == 5)
+            held.removeLast()
+            try await waitUntil { await daemon.onLoop { $0.clientCount } == 4 }
+            #expect(try RawClient(path: daemon.path).hello().operation == .hello)
+        }
+    }
+
+    @Test func connectionsQueuedTogetherAreAcceptedAFewDozenPerTurn() async throws {
+        try await withDaemon { daemon in
+            let server = await daemon.onLoop { LoopProbe.Unchecked(server: $0) }
+            let probe = LoopProbe()
+            let remote = daemon.remote
+            // A job holds the loop while the connections queue in the listen backlog.
+            remote.execute { _ in probe.hold() }
+            while !probe.isHeld { usleep(1_000) }
+            let queued = try (0..<200).map { _ in try RawClient(path: daemon.path) }
+            // The count is read two turns after the loop is let go (a job that queues a job):
+            // the listener is reported in both, and each takes at most a few dozen.
+            remote.execute { _ in
+                remote.execute { _ in probe.record(server.server.counters.connectionsAccepted) }
+            }
+            probe.release()
+            try await waitUntil { probe.recorded != nil }
+            #expect(try #require(probe.recorded) < queued.count)
+            let count = queued.count
+            try await waitUntil { await daemon.onLoop { $0.clientCount } == count }
+        }
+    }
+
+    @Test func theInputBudgetHoldsRootAndTheDaemonsOwnUserToo() async throws {
+        let partial = Array(#"{"id":1,"op":"status","padding":""#.utf8) + [UInt8](repeating: 0x78, count: 60_000)
+        try await withDaemon(configure: { $0.maximumBufferedInputBytesPerUser = 256 << 10 }) { daemon in
+            #expect(await daemon.onLoop { $0.configuration.privilegedUsers.contains(getuid()) })
+            let holders = try (0..<8).map { _ in try RawClient(path: daemon.path) }
+            for holder in holders { try? holder.write(partial) }
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(await daemon.onLoop { $0.counters.clientsRefusedOverInputBudget } > 0)
+            #expect(await daemon.onLoop { $0.bufferedInputBytes } <= 256 << 10)
         }
     }
 
@@ -140,4 +191,24 @@ struct LimitsTests {
             #expect(received.map { 1 + $0.missed }.reduce(0, +) == total - (resume - pause - 1))
         }
     }
+}
+
+/// Holds the event loop's thread from a job until released, and brings a count back from it.
+private final class LoopProbe: Sendable {
+    /// The server, handed to jobs that run on the loop's thread.
+    struct Unchecked: @unchecked Sendable { let server: Server }
+
+    private let state = Mutex<(held: Bool, released: Bool, recorded: Int?)>((false, false, nil))
+
+    var isHeld: Bool { state.withLock { $0.held } }
+    var recorded: Int? { state.withLock { $0.recorded } }
+
+    /// Called on the loop: returns once ``release()`` was.
+    func hold() {
+        state.withLock { $0.held = true }
+        while !state.withLock({ $0.released }) { usleep(1_000) }
+    }
+
+    func release() { state.withLock { $0.released = true } }
+    func record(_ count: Int) { state.withLock { $0.recorded = count } }
 }

@@ -7,7 +7,7 @@ enum ScenarioFiles {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scenarios")
 
-    static let names = ["desk-day", "commute", "hike", "flight", "demo", "full-day", "holiday", "courier", "road-trip"]
+    static let names = ["desk-day", "commute", "hike", "flight", "demo", "full-day", "holiday", "courier", "road-trip", "tower", "gentle-drive"]
 
     static func text(_ name: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent("\(name).scenario"), encoding: .utf8)

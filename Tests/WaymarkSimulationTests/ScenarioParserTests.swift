@@ -21,7 +21,7 @@ struct ScenarioParserTests {
         let drives = scenario.segments.filter { $0.kind == .drive }
         #expect(drives.count == 1)
         #expect(drives.first?.duration == .seconds(40 * 60))
-        #expect(drives.first?.plan == .drive(heading: 110, speed: 14, stops: 10, stopLength: .seconds(30) ... .seconds(90)))
+        #expect(drives.first?.plan == .drive(heading: 110, speed: 14, stops: 10, stopLength: .seconds(30) ... .seconds(90), acceleration: 2))
     }
 
     @Test("a full example: start line, comments, every kind and option")
@@ -45,9 +45,9 @@ struct ScenarioParserTests {
             .desk(typing: true, doorSlamsPerHour: 2),
             .still,
             .walk(heading: 40, speed: 1.2),
-            .drive(heading: nil, speed: 12, stops: 3, stopLength: .seconds(20) ... .seconds(40)),
+            .drive(heading: nil, speed: 12, stops: 3, stopLength: .seconds(20) ... .seconds(40), acceleration: 2),
             .idleCar,
-            .lift(rise: -9, speed: 1),
+            .lift(rise: -9, speed: 1, acceleration: 0.8),
             .flight(heading: 10, speed: 200, altitude: 5_000),
         ])
         #expect(scenario.segments.map(\.duration) == [
@@ -62,12 +62,24 @@ struct ScenarioParserTests {
         let plans = try ScenarioParser.parse(text, file: "d").segments.map(\.plan)
         #expect(plans == [
             .walk(heading: nil, speed: 1.4),
-            .drive(heading: nil, speed: 14, stops: 0, stopLength: .seconds(30) ... .seconds(90)),
-            .drive(heading: nil, speed: 14, stops: 2, stopLength: .seconds(30) ... .seconds(90)),
-            .lift(rise: 10, speed: 1.5),
+            .drive(heading: nil, speed: 14, stops: 0, stopLength: .seconds(30) ... .seconds(90), acceleration: 2),
+            .drive(heading: nil, speed: 14, stops: 2, stopLength: .seconds(30) ... .seconds(90), acceleration: 2),
+            .lift(rise: 10, speed: 1.5, acceleration: 0.8),
             .flight(heading: nil, speed: 230, altitude: 11_000),
             .desk(typing: false, doorSlamsPerHour: 0),
         ])
+    }
+
+    @Test("accel= sets how hard a drive pulls off and a lift starts, and shapes their trajectory")
+    func acceleration() throws {
+        let scenario = try ScenarioParser.parse(Self.start + "drive 2m speed=10 accel=0.5\nlift 30s down=6m accel=1.2\n", file: "accel")
+        #expect(scenario.segments.map(\.plan) == [
+            .drive(heading: nil, speed: 10, stops: 0, stopLength: .seconds(30) ... .seconds(90), acceleration: 0.5),
+            .lift(rise: -6, speed: 1.5, acceleration: 1.2),
+        ])
+        // 0.5 m/s² takes 20 s to reach 10 m/s: 5 m/s after 10 s.
+        let trajectory = Trajectory(scenario: scenario, seed: 1)
+        #expect(abs(trajectory.truth(at: .zero + .seconds(10)).speed - 5) < 1e-9)
     }
 
     static let start = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\n"
@@ -106,6 +118,9 @@ struct ScenarioParserTests {
         (start + "lift 30s\n", 2, "a lift goes either up or down", "`up=12m` or `down=12m`"),
         (start + "lift 30s up=3m down=3m\n", 2, "a lift goes either up or down", "write one of"),
         (start + "lift 5s up=40m\n", 2, "a ride of 40.0 m at 1.5 m/s takes", "make the lift segment at least that long"),
+        (start + "lift 10s up=12m accel=0.1\n", 2, "a ride of 12.0 m at 1.5 m/s takes", "make the lift segment at least that long"),
+        (start + "drive 10m accel=0\n", 2, "'accel=0' is out of range or not a number", "from 0.1 to 9.8"),
+        (start + "lift 30s up=3m accel=12\n", 2, "'accel=12' is out of range or not a number", "from 0.1 to 9.8"),
         (start + "flight 20m\n", 2, "a climb to 11000 m and the descent take longer than the flight", "at least 49m or cruise lower"),
     ]
 

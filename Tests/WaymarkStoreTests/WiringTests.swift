@@ -34,7 +34,7 @@ struct WiringTests {
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
         defer { close(pair[0]); close(pair[1]) }
         let peer = try FileDescriptor(rawValue: pair[0]).peerProcess()
-        let facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink)
+        let facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink, statText: peer.stat)
         let app = policies.identity(of: facts, declaredAppID: "org.example.test")
         #expect(app == .appID("org.example.test"))
         let policy = policies.policy(for: facts)

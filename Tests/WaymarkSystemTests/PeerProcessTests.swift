@@ -15,6 +15,8 @@ struct PeerProcessTests {
         #expect(peer.cgroup == cgroup)
         let executable = try #require(peer.executableLink)
         #expect(String(decoding: executable, as: UTF8.self) == ShippedFile.executablePath())
+        let stat = String(decoding: try #require(peer.stat), as: UTF8.self)
+        #expect(stat.hasPrefix("\(getpid()) ("))
     }
 
     @Test("a /proc without the peer's pid gives no facts")
@@ -23,7 +25,7 @@ struct PeerProcessTests {
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
         defer { close(pair[0]); close(pair[1]) }
         let peer = try FileDescriptor(rawValue: pair[0]).peerProcess(procDirectory: "/nonexistent")
-        #expect(peer.cgroup == nil && peer.executableLink == nil)
+        #expect(peer.cgroup == nil && peer.executableLink == nil && peer.stat == nil)
     }
 
     @Test("a file longer than the bound is refused, not read")

@@ -18,6 +18,9 @@ int waymark_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid);
 
 /// malloc_trim(3): gives freed heap memory back to the system. Returns 1 if some was.
 int waymark_malloc_trim(size_t pad);
+/// mallopt(3): allocations of at least `bytes` are mapped on their own, and free memory at the
+/// heap's top beyond `bytes` is given back, both fixed (glibc raises them otherwise). Returns 1 on success.
+int waymark_malloc_fix_thresholds(int bytes);
 
 /// posix_openpt(3).
 int waymark_posix_openpt(int flags);

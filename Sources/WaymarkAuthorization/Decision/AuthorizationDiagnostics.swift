@@ -1,3 +1,5 @@
+package import WaymarkLocation
+
 /// The diagnostic properties of Core Location's authorization ("What's new in location
 /// authorization", WWDC24) that a decision sets. Session diagnostics
 /// (`CLServiceSession.Diagnostic`) have all but ``accuracyLimited``; updates
@@ -46,4 +48,20 @@ package struct AuthorizationDiagnostics: OptionSet, Hashable, Sendable, CustomSt
 
     /// `[authorizationDenied, authorizationDeniedGlobally]`.
     package var description: String { "[" + names.joined(separator: ", ") + "]" }
+}
+
+extension Diagnostics {
+    /// The diagnostics of the same names as `flags`.
+    package init(_ flags: AuthorizationDiagnostics) {
+        self.init()
+        authorizationDenied = flags.contains(.authorizationDenied)
+        authorizationDeniedGlobally = flags.contains(.authorizationDeniedGlobally)
+        authorizationRestricted = flags.contains(.authorizationRestricted)
+        authorizationRequestInProgress = flags.contains(.authorizationRequestInProgress)
+        insufficientlyInUse = flags.contains(.insufficientlyInUse)
+        serviceSessionRequired = flags.contains(.serviceSessionRequired)
+        fullAccuracyDenied = flags.contains(.fullAccuracyDenied)
+        alwaysAuthorizationDenied = flags.contains(.alwaysAuthorizationDenied)
+        accuracyLimited = flags.contains(.accuracyLimited)
+    }
 }

@@ -1,3 +1,5 @@
+package import WaymarkLocation
+
 /// Temporary full accuracy of an app with reduced accuracy: asked for by a session with a
 /// `fullAccuracyPurposeKey`, answered by the operator, lapsing when the app's last session
 /// ends (it is never stored: sessions do not outlive the daemon).
@@ -54,7 +56,10 @@ package struct AuthorizationDecision: Hashable, Sendable {
     /// The accuracy of what is delivered (full, or reduced by ``ReducedAccuracy``).
     package var accuracy: AccuracyAuthorization
     /// Every flag of the app's sessions taken together.
-    package var diagnostics: AuthorizationDiagnostics
+    package let diagnostics: AuthorizationDiagnostics
+    /// The flags an update carries (``updateDiagnostics``) as the `Diagnostics` of an update,
+    /// made once per decision: adding them to each update is a union, not a lookup by name.
+    package let locationUpdateDiagnostics: Diagnostics
     /// A question to record for the operator (``diagnostics`` already says it is in progress).
     package var question: OperatorQuestion?
 
@@ -65,6 +70,7 @@ package struct AuthorizationDecision: Hashable, Sendable {
         self.deliversLocations = deliversLocations
         self.accuracy = accuracy
         self.diagnostics = diagnostics
+        locationUpdateDiagnostics = Diagnostics(diagnostics.intersection(.updateFlags))
         self.question = question
     }
 

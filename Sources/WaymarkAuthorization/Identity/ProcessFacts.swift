@@ -1,6 +1,7 @@
 /// What the kernel says about a connected client, read once at accept and never from the
-/// client: its uid (`SO_PEERCRED`), its systemd unit (`/proc/PID/cgroup`) and its executable
-/// (`/proc/PID/exe`). A fact that could not be read is nil.
+/// client: its uid (`SO_PEERCRED`), its systemd unit (`/proc/PID/cgroup`), its executable
+/// (`/proc/PID/exe`) and whether it runs in the foreground of a terminal (`/proc/PID/stat`).
+/// A fact that could not be read is nil (false for the terminal).
 package struct ProcessFacts: Hashable, Sendable {
     /// The peer's effective uid.
     package var uid: UInt32
@@ -8,20 +9,25 @@ package struct ProcessFacts: Hashable, Sendable {
     package var unit: SystemdUnit?
     /// The absolute path of the program it runs, if the daemon may read it.
     package var executable: String?
+    /// Whether it was in the foreground of a terminal when it connected
+    /// (``ProcessStat/isInTerminalForeground(stat:)``): a command a person runs at a shell.
+    package var atTerminal: Bool
 
     /// Facts about a process of `uid`.
-    package init(uid: UInt32, unit: SystemdUnit? = nil, executable: String? = nil) {
+    package init(uid: UInt32, unit: SystemdUnit? = nil, executable: String? = nil, atTerminal: Bool = false) {
         self.uid = uid
         self.unit = unit
         self.executable = executable
+        self.atTerminal = atTerminal
     }
 
-    /// Facts from the raw text of `/proc/PID/cgroup` and of the `/proc/PID/exe` link (nil
-    /// for what could not be read): both are parsed as untrusted.
-    package init(uid: UInt32, cgroupText: [UInt8]?, executableLink: [UInt8]?) {
+    /// Facts from the raw text of `/proc/PID/cgroup`, of the `/proc/PID/exe` link and of
+    /// `/proc/PID/stat` (nil for what could not be read): all parsed as untrusted.
+    package init(uid: UInt32, cgroupText: [UInt8]?, executableLink: [UInt8]?, statText: [UInt8]?) {
         self.init(
             uid: uid, unit: cgroupText.flatMap(ControlGroup.unit(inProcCgroup:)),
-            executable: executableLink.flatMap(ExecutableLink.path(fromLink:)))
+            executable: executableLink.flatMap(ExecutableLink.path(fromLink:)),
+            atTerminal: statText.map(ProcessStat.isInTerminalForeground(stat:)) ?? false)
     }
 }
 

@@ -37,22 +37,26 @@ package struct AppSelector: Hashable, Sendable {
     package var executable: String?
     /// The process's uid.
     package var uid: UInt32?
+    /// Only processes in the foreground of a terminal (``ProcessFacts/atTerminal``).
+    package var atTerminal = false
 
     /// A selector of the given facts.
-    package init(unit: String? = nil, executable: String? = nil, uid: UInt32? = nil) {
+    package init(unit: String? = nil, executable: String? = nil, uid: UInt32? = nil, atTerminal: Bool = false) {
         self.unit = unit
         self.executable = executable
         self.uid = uid
+        self.atTerminal = atTerminal
     }
 
     /// Whether a process with `facts` is one this selects.
     package func matches(_ facts: ProcessFacts) -> Bool {
         if let uid, facts.uid != uid { return false }
         if let executable, facts.executable != executable { return false }
+        if atTerminal, !facts.atTerminal { return false }
         if let unit {
             guard let running = facts.unit, running.name == unit, running.userManager == uid else { return false }
         }
-        return unit != nil || executable != nil || uid != nil
+        return unit != nil || executable != nil || uid != nil || atTerminal
     }
 }
 

@@ -13,7 +13,7 @@ package enum PolicyFile {
 
     static let keys: Set<String> = [
         "unit", "executable", "uid", "app_id", "authorization", "accuracy", "restricted", "interactive",
-        "require_explicit_sessions", "relaunch",
+        "require_explicit_sessions", "relaunch", "terminal",
     ]
 
     /// The entries of the policy file `file` whose text is `text`.
@@ -80,8 +80,12 @@ package enum PolicyFile {
             selector.executable = executable
         }
         selector.uid = try fields.uid("uid")
-        guard selector.unit != nil || selector.executable != nil || selector.uid != nil else {
-            throw PolicyError(file: file, line: table.line, "an [[app]] needs unit, executable or uid to say which processes it is")
+        if let terminal = try fields.boolean("terminal") {
+            guard terminal else { throw fields.error("terminal", "only true (processes at a terminal); leave it out to select both") }
+            selector.atTerminal = true
+        }
+        guard selector.unit != nil || selector.executable != nil || selector.uid != nil || selector.atTerminal else {
+            throw PolicyError(file: file, line: table.line, "an [[app]] needs unit, executable, uid or terminal to say which processes it is")
         }
         var policy = AppPolicy(selector: selector, origin: "\(file):\(table.line)")
         if let appID = try fields.string("app_id") {

@@ -32,6 +32,8 @@ struct RequestCommand: AsyncParsableCommand {
                 desiredAccuracy: accuracy, timeout: .milliseconds(Int64(timeout * 1_000)))
         } catch LocationError.locationUnknown {
             throw CommandFailure("no location could be had within \(timeout) s (location unknown)")
+        } catch LocationError.denied {
+            throw CommandFailure("location denied: " + (await Self.whyDenied()))
         }
         if json {
             var buffer = JSONBuffer()
@@ -41,6 +43,19 @@ struct RequestCommand: AsyncParsableCommand {
         } else {
             let text = "\(location.latitude), \(location.longitude) ±\(location.horizontalAccuracy) m, altitude \(location.altitude) m, at \(location.timestamp.iso8601)\n"
             try StandardOutput().write(Array(text.utf8))
+        }
+    }
+
+    /// Why the daemon gives this command no location, from its authorization, and what to do.
+    private static func whyDenied() async -> String {
+        switch try? await WaymarkAgent.authorization().status {
+        case .notDetermined?:
+            "not authorized yet. Run at a terminal, this command asks the operator, who answers with "
+                + "`waymark auth pending` and `waymark auth grant APP` (docs/authorization.md)"
+        case .denied?: "the operator denied this app, or switched location services off (`waymark auth list`)"
+        case .restricted?: "a policy in /etc/waymark/apps.d restricts this app"
+        case .authorizedWhenInUse?, .authorizedAlways?: "authorized while in use, and this command is not: run it at a terminal"
+        case nil: "the app is not authorized"
         }
     }
 }

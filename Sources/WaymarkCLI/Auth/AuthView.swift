@@ -6,13 +6,18 @@ import WaymarkProtocol
 enum AuthView {
     /// Prints the apps (or those waiting for an answer), one block each.
     static func print(pendingOnly: Bool) async throws {
-        guard case .apps(let answer) = try await WaymarkAgent.perform(.authorizationApps) else {
-            throw CommandFailure("the daemon answered authorizationApps with something else")
-        }
-        var lines = ["location services \(answer.locationServicesEnabled ? "on" : "off")"]
-        for entry in answer.apps where !pendingOnly || entry.request != nil || entry.temporaryFullAccuracy == .requested {
-            lines += describe(entry)
-        }
+        var lines: [String] = []
+        var after: AppReference?
+        repeat {
+            guard case .apps(let answer) = try await WaymarkAgent.perform(.authorizationApps(after: after)) else {
+                throw CommandFailure("the daemon answered authorizationApps with something else")
+            }
+            if after == nil { lines.append("location services \(answer.locationServicesEnabled ? "on" : "off")") }
+            for entry in answer.apps where !pendingOnly || entry.request != nil || entry.temporaryFullAccuracy == .requested {
+                lines += describe(entry)
+            }
+            after = answer.more ? answer.apps.last?.app : nil
+        } while after != nil
         try StandardOutput().write(Array((lines.joined(separator: "\n") + "\n").utf8))
     }
 

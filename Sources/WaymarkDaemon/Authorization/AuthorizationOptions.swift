@@ -15,14 +15,14 @@ package struct AuthorizationOptions: Sendable {
         self.storePath = storePath
     }
 
-    /// Opens the store and the device's secret (made once), and returns the authorizer that
-    /// decides with `policies`.
-    func makeAuthorizer(policies: PolicySet, now: @escaping () -> Instant, log: @escaping (String) -> Void) throws -> Authorizer {
+    /// Opens the store and the device's secret (made once), and returns the authorizer (the
+    /// server tells it each client's policy).
+    func makeAuthorizer(now: @escaping () -> Instant, log: @escaping (String) -> Void) throws -> Authorizer {
         let store = AuthorizationStore(database: try StoreSchema.open(path: storePath))
         let secret = try store.deviceSecret() ?? store.keepDeviceSecret(try RandomBytes.generate(count: 32))
         let enforcement = Authorizer.Enforcement(
-            store: store, policies: policies, administratorGroup: UserGroups.groupID(named: UserGroups.administratorGroupName))
-        log("authorization: store \(storePath), \(policies.entries.count) policy entries")
+            store: store, administratorGroup: UserGroups.groupID(named: UserGroups.administratorGroupName))
+        log("authorization: store \(storePath)")
         return try Authorizer(enforcement: enforcement, secret: secret, now: now, log: log)
     }
 }

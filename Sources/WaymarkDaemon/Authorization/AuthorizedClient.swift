@@ -8,16 +8,14 @@ package struct SessionID: RunUniqueID {
     package init(rawValue: UInt64) { self.rawValue = rawValue }
 }
 
-/// What the ``Authorizer`` knows of one connection: who the kernel says it is and its policy
-/// (read once at accept), the app it is (from `hello`), the sessions it holds,
-/// and the decision in force.
+/// What the ``Authorizer`` knows of one connection once `hello` named its app: the app, the
+/// sessions it holds, and the decision in force. Who the client is (credentials, process
+/// facts, policy) is the server's, read once at accept (``AuthorizationPeers``).
 struct AuthorizedClient {
-    let facts: ProcessFacts
-    let policy: EffectivePolicy
-    /// The app, once `hello` named it (or not).
-    var app: AppIdentity?
+    /// The app, from `hello`.
+    let app: AppIdentity
     /// What the app says it needs location for, from `hello`.
-    var usageDescription = ""
+    var usageDescription: String
     /// Its explicit service sessions.
     var sessions: [SessionID: HeldSession] = [:]
     /// The implicit session, while it holds live updates or location requests.
@@ -29,6 +27,12 @@ struct AuthorizedClient {
     var withheld: [SubscriptionID: Diagnostics] = [:]
     /// The decision in force for it.
     var decision: AuthorizationDecision
+
+    init(app: AppIdentity, usageDescription: String, decision: AuthorizationDecision) {
+        self.app = app
+        self.usageDescription = usageDescription
+        self.decision = decision
+    }
 
     /// Every session it holds, the implicit one included.
     var held: [HeldSession] { Array(sessions.values) + (implicit.map { [$0] } ?? []) }

@@ -1,4 +1,4 @@
-package import WaymarkAuthorization
+import WaymarkAuthorization
 package import WaymarkClock
 import WaymarkEngine
 import WaymarkLocation
@@ -14,19 +14,16 @@ import WaymarkSystem
 /// Without a store (a development daemon), every app is authorized always with full accuracy
 /// and operator operations are refused: nothing is enforced, and the daemon says so at start.
 package final class Authorizer {
-    /// What enforcing needs: the store (the one writer), the policies, the administrators.
+    /// What enforcing needs: the store (the one writer) and the administrators.
     package struct Enforcement {
         /// The store; changes go through it first.
         package var store: AuthorizationStore
-        /// The policy files' entries.
-        package var policies: PolicySet
         /// The gid of `waymark-admin`, if the group exists.
         package var administratorGroup: UInt32?
 
         /// Creates the settings.
-        package init(store: AuthorizationStore, policies: PolicySet, administratorGroup: UInt32?) {
+        package init(store: AuthorizationStore, administratorGroup: UInt32?) {
             self.store = store
-            self.policies = policies
             self.administratorGroup = administratorGroup
         }
     }
@@ -48,6 +45,11 @@ package final class Authorizer {
 
     /// Where session diagnostics go (the server): the client, the session, the flags' names.
     var sendSessionDiagnostics: (ClientID, SessionID, [String]) -> Void = { _, _, _ in }
+    /// Where a client's new decision goes (the server) when whether it may have locations, or
+    /// what its updates say, changed.
+    var decisionChanged: (ClientID) -> Void = { _ in }
+    /// Who each client is (the server, the one owner of its identity and policy).
+    weak var peers: (any AuthorizationPeers)?
 
     /// An authorizer enforcing `enforcement` (nil: nothing is enforced), with the device's
     /// reduced-accuracy `secret`; `now` is the timeline's clock (reduced accuracy's cadence).
@@ -72,21 +74,9 @@ package final class Authorizer {
 
     // MARK: Clients
 
-    /// A client connected; `peer` is what the kernel says of it, read once at accept (its unit
-    /// and executable count only when enforcing: an unenforcing daemon knows apps by uid).
-    func clientConnected(_ client: ClientID, peer: PeerProcess) {
-        if let enforcement {
-            let facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink)
-            clients[client] = AuthorizedClient(facts: facts, policy: enforcement.policies.policy(for: facts), decision: Self.nothing)
-        } else {
-            clients[client] = AuthorizedClient(
-                facts: ProcessFacts(uid: peer.credentials.uid), policy: EffectivePolicy(), decision: Self.everything)
-        }
-    }
-
     /// The operator proof of `client`: its user is root or in `waymark-admin` now.
     private func proof(of client: ClientID) -> Operator? {
-        guard let uid = clients[client]?.facts.uid else { return nil }
+        guard let uid = peers?.identity(of: client)?.uid else { return nil }
         return Operator.verify(uid: uid, groups: UserGroups.groups(ofUser: uid), administratorGroup: enforcement?.administratorGroup)
     }
 
@@ -101,10 +91,8 @@ package final class Authorizer {
     /// The client said `hello` (validated with ``validate(_:)``) and is `app` (the server's
     /// one decision of who it is).
     func clientIdentified(_ client: ClientID, _ hello: Hello, as app: AppIdentity) {
-        guard var record = clients[client] else { return }
-        record.app = app
-        record.usageDescription = hello.usageDescription ?? ""
-        clients[client] = record
+        clients[client] = AuthorizedClient(
+            app: app, usageDescription: hello.usageDescription ?? "", decision: enforcement == nil ? Self.everything : Self.nothing)
         members[app, default: []].insert(client)
         if let declared = hello.appID, app != .appID(declared) { log("client \(client) declared appID \(DisplayText.escaped(declared)), which no policy binds to it") }
         refresh(app)
@@ -112,7 +100,9 @@ package final class Authorizer {
 
     /// The client is gone, with its sessions.
     func clientDisconnected(_ client: ClientID) {
-        guard let record = clients.removeValue(forKey: client), let app = record.app else { return }
+        let removed = clients.removeValue(forKey: client)
+        clients.releaseSpareCapacity()
+        guard let app = removed?.app else { return }
         members[app]?.remove(client)
         if members[app]?.isEmpty == true { members[app] = nil }
         refresh(app)
@@ -133,7 +123,7 @@ package final class Authorizer {
 
     /// Starts a service session for `client`; its diagnostics follow with ``refresh(client:)``.
     func startSession(_ client: ClientID, _ request: ServiceSessionRequest) throws(ProtocolError) -> SessionID {
-        guard var record = clients[client], let app = record.app else { return 0 }
+        guard var record = clients[client] else { return 0 }
         if let key = request.fullAccuracyPurposeKey, !AuthorizationLimits.isPurposeKey(key) {
             throw ProtocolError(
                 .invalidMessage,
@@ -143,8 +133,7 @@ package final class Authorizer {
             throw ProtocolError(.limitExceeded, "a connection may hold \(Self.maximumSessionsPerClient) sessions")
         }
         let goal = SessionGoal(SessionAuthorization(request.authorization), fullAccuracyPurposeKey: request.fullAccuracyPurposeKey)
-        let held = heldSessions(of: app)
-        let startedInUse = HeldSession.startsInUse(appInUse: inUse(record).isInUse, held: held)
+        let startedInUse = HeldSession.startsInUse(appInUse: inUse(client).isInUse, held: heldSessions(of: record.app))
         lastSession = lastSession.next
         record.sessions[lastSession] = .explicit(goal, startedInUse: startedInUse)
         clients[client] = record
@@ -162,10 +151,8 @@ package final class Authorizer {
     /// Whether `client` holds the implicit session of live updates and location requests;
     /// returns whether that changed.
     func setImplicitSession(_ client: ClientID, held: Bool) -> Bool {
-        guard enforcement != nil, var record = clients[client], let app = record.app, (record.implicit != nil) != held else {
-            return false
-        }
-        let startedInUse = HeldSession.startsInUse(appInUse: inUse(record).isInUse, held: heldSessions(of: app))
+        guard enforcement != nil, var record = clients[client], (record.implicit != nil) != held else { return false }
+        let startedInUse = HeldSession.startsInUse(appInUse: inUse(client).isInUse, held: heldSessions(of: record.app))
         record.implicit = held ? .implicit(startedInUse: startedInUse) : nil
         clients[client] = record
         return true
@@ -176,7 +163,7 @@ package final class Authorizer {
         clients[client]?.withheld[subscription] = nil
     }
 
-    /// Decides again for the app of `client` after its sessions changed.
+    /// Decides again for the app of `client` after its sessions or its in-use evidence changed.
     func refresh(client: ClientID) {
         if let app = clients[client]?.app { refresh(app) }
     }
@@ -190,7 +177,7 @@ package final class Authorizer {
         guard var record = clients[client] else { return nil }
         var authorized = update
         if !record.decision.deliversLocations { authorized = LocationUpdate(location: nil, diagnostics: Diagnostics()) }
-        for name in record.decision.updateDiagnostics.names { authorized.diagnostics.set(named: name) }
+        authorized.diagnostics.formUnion(record.decision.locationUpdateDiagnostics)
         guard record.decision.deliversLocations else {
             guard record.withheld[subscription] != authorized.diagnostics else { return nil }
             record.withheld[subscription] = authorized.diagnostics
@@ -202,6 +189,11 @@ package final class Authorizer {
             authorized.location = reduced.reduce(location, at: now())
         }
         return authorized
+    }
+
+    /// Whether `client` may have locations now (its subscriptions are a demand on the receiver).
+    func deliversLocations(to client: ClientID) -> Bool {
+        clients[client]?.decision.deliversLocations ?? (enforcement == nil)
     }
 
     /// Whether a location request of `client` may be served; the error says why not.
@@ -224,22 +216,22 @@ package final class Authorizer {
     /// The status report's last location as `client` may see it: what a location request would
     /// give it now, without asking the operator anything.
     func lastLocation(_ location: Location?, for client: ClientID) -> Location? {
-        guard let location, let record = clients[client], let app = record.app else { return nil }
+        guard let location, let record = clients[client] else { return nil }
         let decision =
             record.implicit != nil
-            ? record.decision : decide(record, app: app, held: heldSessions(of: app) + [.implicit(startedInUse: false)])
+            ? record.decision : decide(client, app: record.app, held: heldSessions(of: record.app) + [.implicit(startedInUse: false)])
         guard decision.deliversLocations else { return nil }
         return decision.accuracy == .reduced ? reduced.reduce(location, at: now()) : location
     }
 
     /// The answer to `authorizationStatus`.
     func status(of client: ClientID) -> WaymarkProtocol.AuthorizationStatus {
-        guard let record = clients[client], let app = record.app, enforcement != nil else {
+        guard let app = clients[client]?.app, let policy = peers?.identity(of: client)?.policy, enforcement != nil else {
             return AuthorizationStatus(state: .always, fullAccuracy: true)
         }
         // Core Location: with location services off, every app reads as denied.
         guard book.snapshot.locationServicesEnabled else { return AuthorizationStatus(state: .denied, fullAccuracy: false) }
-        let decided = book.authorization(of: app, policy: record.policy)
+        let decided = book.authorization(of: app, policy: policy)
         return AuthorizationStatus(
             state: WaymarkProtocol.AuthorizationState(decided.state),
             fullAccuracy: decided.accuracy == .full || book.temporaryFullAccuracy[app] == .granted)
@@ -254,18 +246,21 @@ package final class Authorizer {
         ProtocolError(.authorizationDenied, "the app is not authorized to use location now: \(decision.updateDiagnostics)")
     }
 
-    private func inUse(_ record: AuthorizedClient) -> InUseEvidence {
-        // Background activity sessions and delegation come with the lifecycle (issue 14).
-        InUseEvidence(policy: record.policy, connected: true, backgroundActivityStartedInUse: false, delegated: false)
+    /// Why `client` is in use: an interactive policy, a background activity session, an
+    /// accepted delegation (the server's evidence); nothing for a client that is gone.
+    private func inUse(_ client: ClientID) -> InUseEvidence {
+        peers?.inUseEvidence(of: client) ?? []
     }
 
     private func heldSessions(of app: AppIdentity) -> [HeldSession] {
         (members[app] ?? []).flatMap { clients[$0]?.held ?? [] }
     }
 
-    private func decide(_ record: AuthorizedClient, app: AppIdentity, held: [HeldSession]) -> AuthorizationDecision {
+    /// The decision for `client` of `app` holding `held`; nothing for a client that is gone.
+    private func decide(_ client: ClientID, app: AppIdentity, held: [HeldSession]) -> AuthorizationDecision {
         guard enforcement != nil else { return Self.everything }
-        return book.decide(app, policy: record.policy, inUse: inUse(record), sessions: held)
+        guard let policy = peers?.identity(of: client)?.policy else { return Self.nothing }
+        return book.decide(app, policy: policy, inUse: inUse(client), sessions: held)
     }
 
     /// Decides for every connection of `app`, records the question a decision raises, and
@@ -281,31 +276,42 @@ package final class Authorizer {
         } else {
             appsHoldingSessions.insert(app)
         }
+        var sessionEvents: [(ClientID, SessionID, [String])] = []
+        var changed: [ClientID] = []
         for member in connections {
             guard var record = clients[member] else { continue }
-            var decision = decide(record, app: app, held: held)
+            var decision = decide(member, app: app, held: held)
             if let question = decision.question {
-                ask(question, for: app, record: record)
-                decision = decide(record, app: app, held: held)
+                ask(question, for: app, client: member, usageDescription: record.usageDescription)
+                decision = decide(member, app: app, held: held)
+            }
+            if decision.deliversLocations != record.decision.deliversLocations
+                || decision.locationUpdateDiagnostics != record.decision.locationUpdateDiagnostics
+            {
+                changed.append(member)
             }
             record.decision = decision
             for (session, goal) in record.sessions.sorted(by: { $0.key < $1.key }) {
                 let flags = decision.sessionDiagnostics(for: goal)
                 guard record.sent[session] != flags else { continue }
                 record.sent[session] = flags
-                sendSessionDiagnostics(member, session, flags.names)
+                sessionEvents.append((member, session, flags.names))
             }
             clients[member] = record
         }
+        // Once every decision is in the book: sending may end a connection, which decides again.
+        for (client, session, flags) in sessionEvents { sendSessionDiagnostics(client, session, flags) }
+        for client in changed { decisionChanged(client) }
     }
 
     private func refreshAll() {
         for app in members.keys { refresh(app) }
     }
 
-    private func ask(_ question: OperatorQuestion, for app: AppIdentity, record: AuthorizedClient) {
+    private func ask(_ question: OperatorQuestion, for app: AppIdentity, client: ClientID, usageDescription: String) {
+        guard let uid = peers?.identity(of: client)?.uid else { return }
         do {
-            guard let change = try book.ask(question, for: app, uid: record.facts.uid, usageDescription: record.usageDescription)
+            guard let change = try book.ask(question, for: app, uid: uid, usageDescription: usageDescription)
             else {
                 log("\(app) asks for temporary full accuracy")
                 return
@@ -343,11 +349,12 @@ package final class Authorizer {
         refreshAll()
     }
 
-    /// `authorizationApps`.
-    func apps(for client: ClientID) throws(ProtocolError) -> AuthorizationApps {
+    /// `authorizationApps`: the page after `after`.
+    func apps(for client: ClientID, after: AppReference?) throws(ProtocolError) -> AuthorizationApps {
         let (proof, _) = try verify(client)
         return AuthorizationApps(
-            locationServicesEnabled: book.snapshot.locationServicesEnabled, apps: book.apps(by: proof).map(AuthorizationAppEntry.init))
+            locationServicesEnabled: book.snapshot.locationServicesEnabled,
+            page: book.apps(by: proof).map(AuthorizationAppEntry.init), after: after)
     }
 
     /// `authorizeApp`.
@@ -399,6 +406,8 @@ package final class Authorizer {
             let kinds = AppIdentity.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ProtocolError(.invalidMessage, "app: expected a kind (\(kinds)) and a key, found \(reference)")
         }
+        // The longest key an app has: an executable's path, at most PATH_MAX.
+        guard reference.key.utf8.count <= 4_096 else { throw ProtocolError(.invalidMessage, "app.key: at most 4096 bytes") }
         return AppIdentity(kind, reference.key)
     }
 }

@@ -27,6 +27,10 @@ struct InUseDelegations {
     func givenCount(of client: ClientID) -> Int { given[client]?.count ?? 0 }
     /// How many delegations `client` accepted and holds.
     func acceptedCount(of client: ClientID) -> Int { accepted[client]?.count ?? 0 }
+    /// Who accepted `id`, if anyone has.
+    func receiver(of id: InUseDelegationID) -> ClientID? { delegations[id]?.receiver }
+    /// The clients holding a delegation `giver` gave.
+    func receivers(givenBy giver: ClientID) -> Set<ClientID> { Set((given[giver] ?? []).compactMap { delegations[$0]?.receiver }) }
 
     /// A new delegation by `giver`, to be accepted with `token`.
     mutating func add(by giver: ClientID, token: String) -> InUseDelegationID {

@@ -42,7 +42,7 @@ final class Connection {
         self.gpsd = gpsd
         self.id = id
         credentials = peer.credentials
-        facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink)
+        facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink, statText: peer.stat)
         policy = policies.policy(for: facts)
         link = LineConnection(descriptor: descriptor)
     }

@@ -52,6 +52,8 @@ struct Holdings {
     /// Apps that are away and have something kept.
     var keptAppCount: Int { kept.count }
 
+    /// The subscriptions `client` holds, oldest first.
+    func subscriptions(of client: ClientID) -> [SubscriptionID] { (byClient[client]?.subscriptions.keys).map { $0.sorted() } ?? [] }
     /// How many subscriptions `client` holds.
     func subscriptionCount(of client: ClientID) -> Int { byClient[client]?.subscriptions.count ?? 0 }
     /// How many requests `client` has pending.

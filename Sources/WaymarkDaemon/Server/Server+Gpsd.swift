@@ -140,7 +140,7 @@ extension Server {
             let subscription = holdings.addSubscription(for: connection.id, configuration: .default)
             connection.gpsd?.subscription = subscription
             holdImplicitSession(connection.id)
-            agent.startLiveUpdates(subscription, configuration: .default, options: DeliveryOptions())
+            startSubscription(subscription, configuration: .default, options: DeliveryOptions(), for: connection.id)
         case (false, let subscription?):
             connection.gpsd?.subscription = nil
             try? unsubscribe(subscription, connection)

@@ -8,7 +8,7 @@ import WaymarkSystem
 
 /// Consumers that come and go (`docs/semantics.md`): who an app is, what it keeps when its
 /// connection ends, how it re-takes it, and its background activity sessions.
-extension Server {
+extension Server: AuthorizationPeers {
     // MARK: Identity
 
     /// Who the app on `connection` is, from `hello` on: the one place the server decides it
@@ -23,6 +23,11 @@ extension Server {
         return app
     }
 
+    /// The uid and policy of the connection `client`, read once at accept (``AuthorizationPeers``).
+    func identity(of client: ClientID) -> (uid: UInt32, policy: EffectivePolicy)? {
+        connections[client].map { ($0.credentials.uid, $0.policy) }
+    }
+
     /// Why the app on the connection `client` counts as in use (nil: no such connection): the
     /// one call point of the in-use evidence (`InUseEvidence`, docs/authorization.md), for
     /// the authorization's decisions. A background activity session can only be started in
@@ -33,6 +38,13 @@ extension Server {
             policy: connection.policy, connected: true,
             backgroundActivityStartedInUse: holdings.activityCount(of: client) > 0,
             delegated: holdings.delegations.acceptedCount(of: client) > 0)
+    }
+
+    /// Has the authorizer decide again for `clients`, whose in-use evidence changed (a
+    /// background activity session or a delegation ended): an app in use only through it is
+    /// not any more.
+    func inUseChanged(_ clients: some Sequence<ClientID>) {
+        for client in clients { authorizer.refresh(client: client) }
     }
 
     /// Whether the app on `connection` is in use by itself, not only through a delegation.
@@ -122,6 +134,7 @@ extension Server {
             keptTimer = nil
             for subscription in holdings.expire(at: loop.now) {
                 log("subscription \(subscription) ended: its app did not re-take it within \(configuration.rejoinWindow)")
+                endDemand([subscription])
                 agent.stopLiveUpdates(subscription)
             }
             scheduleKeptExpiry()
@@ -152,10 +165,12 @@ extension Server {
         guard holdings.removeActivity(activity, of: connection.id) else {
             throw ProtocolError(.unknownSubscription, "background activity session \(activity) is not held by this connection")
         }
+        defer { inUseChanged([connection.id]) }
         guard holdings.delegations.givenCount(of: connection.id) > 0, !isInUseByItself(connection)
         else { return }
         let receivers = holdings.delegations.revokeAll(givenBy: connection.id)
         log("client \(connection.id) is no longer in use: its delegations to \(receivers.sorted()) are revoked")
+        inUseChanged(receivers.sorted())
     }
 
     // MARK: In-use delegation
@@ -189,8 +204,10 @@ extension Server {
 
     /// `stopInUseDelegation`: the giver revokes it, or the app that accepted it gives it back.
     func stopInUseDelegation(_ id: InUseDelegationID, _ connection: Connection) throws(ProtocolError) {
+        let receiver = holdings.delegations.receiver(of: id)
         guard holdings.delegations.end(id, by: connection.id) else {
             throw ProtocolError(.unknownSubscription, "delegation \(id) was not given to or by this connection")
         }
+        if let receiver { inUseChanged([receiver]) }
     }
 }

@@ -29,12 +29,14 @@ extension Server {
             holdImplicitSession(connection.id)
             if let kept = retakenUpdates.removeValue(forKey: subscription) {
                 send(kept, for: subscription, to: connection)
+                reconsiderDemand(of: connection.id)
             } else {
-                agent.startLiveUpdates(subscription, configuration: configuration, options: options)
+                startSubscription(subscription, configuration: configuration, options: options, for: connection.id)
             }
         }
         if case .success(.session) = outcome {
-            // After the reply too, so the session's first diagnostics follow it.
+            // After the reply too, so the session's first diagnostics follow it (a background
+            // activity session or an accepted delegation may have made the app in use).
             authorizer.refresh(client: connection.id)
         }
     }
@@ -88,7 +90,7 @@ extension Server {
             try authorizer.stopSession(connection.id, SessionID(rawValue: session))
             authorizer.refresh(client: connection.id)
             return .done
-        case .authorizationApps: return .apps(try authorizer.apps(for: connection.id))
+        case .authorizationApps(let after): return .apps(try authorizer.apps(for: connection.id, after: after))
         case .authorizeApp(let request):
             try authorizer.authorize(request, by: connection.id)
             return .done
@@ -153,6 +155,7 @@ extension Server {
         }
         connection.link.output.removeUpdates(for: subscription.rawValue)
         authorizer.subscriptionEnded(connection.id, subscription)
+        endDemand([subscription])
         holdImplicitSession(connection.id)
         agent.stopLiveUpdates(subscription)
     }

@@ -56,6 +56,9 @@ package final class Server: UpdateSink {
     private var isStopping = false
     /// The timer at the earliest deadline of what apps that left keep (``Holdings``).
     var keptTimer: (id: TimerID, deadline: MonotonicInstant)?
+    /// What each subscription of an enforcing daemon was started with, and whether the agent
+    /// runs it (``reconsiderDemand(of:)``).
+    var demands: [SubscriptionID: SubscriptionDemand] = [:]
     /// Updates kept for subscriptions re-taken by `startLiveUpdates`, to send after its reply.
     var retakenUpdates: [SubscriptionID: [KeptUpdates.Entry]] = [:]
     /// The last update sent and its JSON: the agent hands the same update to every
@@ -75,6 +78,8 @@ package final class Server: UpdateSink {
         inputBudget = InputBudget(
             total: configuration.maximumBufferedInputBytes, perUser: configuration.maximumBufferedInputBytesPerUser)
         self.log = log
+        authorizer.peers = self
+        authorizer.decisionChanged = { [unowned self] client in reconsiderDemand(of: client) }
         authorizer.sendSessionDiagnostics = { [unowned self] client, session, flags in
             guard let connection = connections[client] else { return }
             connection.link.output.append(message: Event.sessionDiagnosticsLine(session: session.rawValue, diagnostics: flags))
@@ -122,6 +127,12 @@ package final class Server: UpdateSink {
 
     // MARK: Connections
 
+    /// Connections accepted per turn of the loop at most: each costs a few system calls (its
+    /// peer's `/proc` facts among them), and thousands connecting at once must not hold the
+    /// loop from the clients already connected; the loop reports the listener again on its
+    /// next turn while connections wait.
+    static let maximumAcceptsPerTurn = 64
+
     private func acceptClients() {
         guard let listener else { return }
         acceptAll(listener.accept) { descriptor in
@@ -129,9 +140,10 @@ package final class Server: UpdateSink {
         }
     }
 
-    /// Accepts every waiting connection with `accept` and hands each to `admit`.
+    /// Accepts waiting connections with `accept`, at most ``maximumAcceptsPerTurn``, and
+    /// hands each to `admit`.
     func acceptAll(_ accept: () throws(SystemError) -> FileDescriptor?, _ admit: (FileDescriptor) -> Void) {
-        while true {
+        for _ in 0..<Self.maximumAcceptsPerTurn {
             let accepted: FileDescriptor?
             do throws(SystemError) {
                 accepted = try accept()
@@ -152,7 +164,6 @@ package final class Server: UpdateSink {
             try? descriptor.close()
             return
         }
-        var admitted: ClientID?
         do throws(SystemError) {
             guard let peer = try peer() else {
                 log("refused a client: the kernel names no peer process")
@@ -162,7 +173,7 @@ package final class Server: UpdateSink {
             let credentials = peer.credentials
             let user = credentials.uid
             let held = connectionsPerUser[user, default: 0]
-            guard held < configuration.maximumClientsPerUser || configuration.uncappedUsers.contains(user) else {
+            guard held < configuration.connectionLimit(of: user) else {
                 counters.clientsRefusedOverUserCap += 1
                 log("refused a client of uid \(user): it holds \(held) connections already")
                 try? descriptor.close()
@@ -170,8 +181,6 @@ package final class Server: UpdateSink {
             }
             try descriptor.setSendBufferSize(configuration.sendBufferBytes)
             lastClientID = lastClientID.next
-            admitted = lastClientID
-            authorizer.clientConnected(lastClientID, peer: peer)
             let connection = Connection(
                 id: lastClientID, descriptor: descriptor, peer: peer, policies: configuration.policies, gpsd: gpsd)
             try loop?.register(descriptor, for: connection.link.interest) { [weak self] _, events in
@@ -183,7 +192,6 @@ package final class Server: UpdateSink {
             agent.clientConnected(connection.id, credentials: credentials)
             if connection.gpsd != nil { greetGpsdClient(connection) } else { expectHello(from: connection) }
         } catch {
-            if let admitted { authorizer.clientDisconnected(admitted) }
             log("refused a client: \(error)")
             try? descriptor.close()
         }
@@ -229,6 +237,7 @@ package final class Server: UpdateSink {
     /// `bye` or the server stops, waits for its app to re-take it (``keepHoldings(of:)``).
     func disconnect(_ id: ClientID, reason: String?) {
         guard let connection = connections.removeValue(forKey: id) else { return }
+        connections.releaseSpareCapacity()
         if let reason { log("client \(id) (pid \(connection.credentials.pid)) disconnected: \(reason)") }
         let user = connection.credentials.uid
         let held = connectionsPerUser[user, default: 1] - 1
@@ -236,10 +245,14 @@ package final class Server: UpdateSink {
         releaseInput(of: connection)
         sentenceWatchers.remove(id)
         if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
+        // What it delegated ends with it.
+        let delegatedTo = holdings.delegations.receivers(givenBy: id)
         // A gpsd client cannot re-take anything: what it held ends with it, as after `bye`.
         let keeps = connection.bye == nil && connection.gpsd == nil && !isStopping
         let holding = keeps ? keepHoldings(of: connection) : holdings.removeClient(id)
         authorizer.clientDisconnected(id)
+        inUseChanged(delegatedTo.sorted())
+        endDemand(holding.subscriptions)
         try? loop?.unregister(connection.descriptor)
         try? connection.descriptor.close()
         agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)

@@ -17,10 +17,15 @@ package struct ServerConfiguration: Sendable {
     /// descriptor limit so that this many can be open).
     package var maximumClients = 4_096
     /// Connections one user (peer uid) may hold, so that no user can take every slot; users in
-    /// ``uncappedUsers`` are held only by ``maximumClients``.
+    /// ``privilegedUsers`` may hold more (``connectionLimit(of:)``).
     package var maximumClientsPerUser = 128
-    /// Users without a per-user connection cap: root and the daemon's own user.
-    package var uncappedUsers: Set<UInt32> = [0, CurrentProcess.effectiveUserID]
+    /// Root and the daemon's own user: the operator's tools and a development daemon's own
+    /// clients are not held to ``maximumClientsPerUser``, but to ``maximumClients`` less
+    /// ``clientsReservedForOtherUsers``.
+    package var privilegedUsers: Set<UInt32> = [0, CurrentProcess.effectiveUserID]
+    /// Connections no privileged user may take, so that a runaway client of root (a script
+    /// connecting in a loop) cannot lock the other users out.
+    package var clientsReservedForOtherUsers = 64
     /// A connection that has not said `hello` this long after connecting is closed.
     package var helloTimeout = Duration.seconds(10)
     /// Bytes of unfinished input (partial lines, lines not yet handled) all connections may
@@ -60,6 +65,11 @@ package struct ServerConfiguration: Sendable {
     package var maximumActivitiesPerClient = 16
     /// Where gpsd's clients are served too; nil: only Waymark's socket (the default).
     package var gpsd: GpsdEndpoint?
+
+    /// The connections `user` may hold at once.
+    package func connectionLimit(of user: UInt32) -> Int {
+        privilegedUsers.contains(user) ? maximumClients - clientsReservedForOtherUsers : maximumClientsPerUser
+    }
 
     /// A configuration for the socket at `path`.
     package init(path: String, daemonVersion: String) {

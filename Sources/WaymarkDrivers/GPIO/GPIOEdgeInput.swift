@@ -63,13 +63,37 @@ package final class GPIOEdgeInput {
         }
     }
 
-    /// Reads every queued edge, calling `body` for each that passes the debounce.
+    /// Edges read per call at most: what the kernel queues for a line (16 events with libgpiod
+    /// v1's line handles, the default per line with v2). A line that keeps toggling (a
+    /// bouncing contact, a miswired clock) must not hold the loop from the clients: the loop
+    /// reports ``descriptor`` again on its next turn while edges wait.
+    package static let maximumEdgesPerRead = 16
+
+    /// Reads the queued edges, at most ``maximumEdgesPerRead``, calling `body` for each that
+    /// passes the debounce.
     package func readEdges(_ body: (GPIOEdge) -> Void) throws(SystemError) {
-        var raw = waymark_gpio_edge()
-        while try checkShim("gpiod read edge", "\(chip.path) line \(offset)", waymark_gpio_read_edge(request, &raw)) == 1 {
-            let edge = GPIOEdge(rising: raw.rising != 0, timestamp: MonotonicInstant(nanoseconds: Int64(raw.timestamp_ns)))
+        try Self.take(atMost: Self.maximumEdgesPerRead, from: nextEdge) { edge in
             if debouncer?.accept(edge.timestamp) ?? true { body(edge) }
         }
+    }
+
+    /// Calls `body` with the edges `next` gives until it has none or `maximum` were taken.
+    package static func take(
+        atMost maximum: Int, from next: () throws(SystemError) -> GPIOEdge?, _ body: (GPIOEdge) -> Void
+    ) throws(SystemError) {
+        for _ in 0..<maximum {
+            guard let edge = try next() else { return }
+            body(edge)
+        }
+    }
+
+    /// The next queued edge, or nil when none waits.
+    private func nextEdge() throws(SystemError) -> GPIOEdge? {
+        var raw = waymark_gpio_edge()
+        guard try checkShim("gpiod read edge", "\(chip.path) line \(offset)", waymark_gpio_read_edge(request, &raw)) == 1 else {
+            return nil
+        }
+        return GPIOEdge(rising: raw.rising != 0, timestamp: MonotonicInstant(nanoseconds: Int64(raw.timestamp_ns)))
     }
 
     /// The line's current value, in its active sense.

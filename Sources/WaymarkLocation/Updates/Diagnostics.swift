@@ -51,6 +51,21 @@ public struct Diagnostics: Hashable, Sendable {
         return names
     }
 
+    /// Sets every diagnostic that `other` sets.
+    package mutating func formUnion(_ other: Diagnostics) {
+        authorizationDenied = authorizationDenied || other.authorizationDenied
+        authorizationDeniedGlobally = authorizationDeniedGlobally || other.authorizationDeniedGlobally
+        authorizationRestricted = authorizationRestricted || other.authorizationRestricted
+        authorizationRequestInProgress = authorizationRequestInProgress || other.authorizationRequestInProgress
+        insufficientlyInUse = insufficientlyInUse || other.insufficientlyInUse
+        locationUnavailable = locationUnavailable || other.locationUnavailable
+        accuracyLimited = accuracyLimited || other.accuracyLimited
+        serviceSessionRequired = serviceSessionRequired || other.serviceSessionRequired
+        fullAccuracyDenied = fullAccuracyDenied || other.fullAccuracyDenied
+        alwaysAuthorizationDenied = alwaysAuthorizationDenied || other.alwaysAuthorizationDenied
+        daemonUnavailable = daemonUnavailable || other.daemonUnavailable
+    }
+
     /// Sets the diagnostic with the given name; returns false for an unknown name.
     @discardableResult
     public mutating func set(named name: some StringProtocol) -> Bool {

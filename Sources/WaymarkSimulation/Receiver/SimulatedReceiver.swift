@@ -109,7 +109,9 @@ package struct SimulatedReceiver: Sendable {
         let ttff = profile.timeToFirstFix(kind) * (0.9 + 0.3 * SimulationRandom.unit(bits))
         // Fixes come on whole seconds; a data sheet's TTFF is an average that includes waiting
         // for that second, so the solution is ready half a second (on average) before it.
-        solutionReady = instant + max(ttff - Self.epochAlignment, .milliseconds(200))
+        // No signal, no acquisition: powered where none reaches it (a lift), the receiver
+        // starts acquiring when the signal returns.
+        solutionReady = trajectory.signalReturn(atOrAfter: instant) + max(ttff - Self.epochAlignment, .milliseconds(200))
         if !fromStandby { measurementInterval = .seconds(1) }  // a boot forgets the rate
         let running = instant + (fromStandby ? Self.standbyWakeTime : Self.bootTime)
         nextMeasurement = Self.gridPoint(atOrAfter: running, interval: measurementInterval)
@@ -269,8 +271,9 @@ package struct SimulatedReceiver: Sendable {
     private mutating func report(at measurement: Instant) -> EpochReport {
         let second = measurement.nanoseconds / 1_000_000_000
         guard let start = starts.last else { return EpochReport(time: nil, solution: nil, sky: []) }
-        let hasFix = measurement >= start.firstFix
-        let acquired = hasFix ? 1 : (measurement - start.instant).seconds / start.timeToFirstFix.seconds
+        let lost = signalLost(at: measurement, since: start)
+        let hasFix = measurement >= start.firstFix && !lost
+        let acquired = hasFix ? 1 : lost ? 0 : (measurement - start.instant).seconds / start.timeToFirstFix.seconds
         let timeKnown = start.kind != .cold || acquired >= 0.3
         let skies = sky.constellations.indices.map { index in
             EpochReport.Sky(
@@ -308,6 +311,17 @@ package struct SimulatedReceiver: Sendable {
             speed: speed,
             course: speed < Self.minimumCourseSpeed ? nil : (truth.course + courseOffset + 360).truncatingRemainder(dividingBy: 360),
             hdop: hdop, vdop: vdop, errors: errors, satellitesUsed: sky.usedCount)
+    }
+
+    /// Whether the receiver, on since `start`, has no satellite signal at `measurement`: in a
+    /// signal-blocked stretch (a lift), or, after one it was on in, until it has reacquired.
+    /// A power-on inside the stretch is a start from the signal's return (``powerOn(at:)``).
+    private func signalLost(at measurement: Instant, since start: ReceiverStart) -> Bool {
+        guard let blocked = trajectory.lastSignalBlockedInterval(startingAtOrBefore: measurement),
+            blocked.upperBound > start.instant
+        else { return false }
+        let reacquisition = blocked.contains(start.instant) ? .zero : profile.reacquisitionTime
+        return measurement < blocked.upperBound + reacquisition
     }
 
     /// How much larger the position error is at `measurement`: the prediction's factor after a

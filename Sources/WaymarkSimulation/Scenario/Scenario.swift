@@ -42,6 +42,12 @@ package enum SegmentKind: String, Hashable, Sendable, CaseIterable {
     case lift
     /// In an aircraft: take-off, climb, cruise, descent, landing.
     case flight
+
+    /// Whether no satellite signal reaches the device for the whole segment. A lift car is a
+    /// steel box in a concrete shaft: GNSS signals, which reach open ground at about
+    /// -130 dBm, arrive far below the receivers' tracking sensitivity (about -160 dBm), so no
+    /// receiver, whatever its power policy, can track or fix there.
+    package var blocksSatelliteSignals: Bool { self == .lift }
 }
 
 /// One line of a scenario: a kind of activity for a duration, with its options.
@@ -55,13 +61,15 @@ package struct Segment: Hashable, Sendable {
         /// Walking at `speed` m/s on `heading` (nil: keep the previous heading).
         case walk(heading: Double?, speed: Double)
         /// Driving at up to `speed` m/s with `stops` stops whose lengths spread over
-        /// `stopLength`; the duration includes the stops.
-        case drive(heading: Double?, speed: Double, stops: Int, stopLength: ClosedRange<Duration>)
+        /// `stopLength`, pulling off and braking at `acceleration` m/s²; the duration
+        /// includes the stops.
+        case drive(heading: Double?, speed: Double, stops: Int, stopLength: ClosedRange<Duration>, acceleration: Double)
         /// Standing in a car with the engine running.
         case idleCar
-        /// A lift ride of `rise` metres (negative: down) at up to `speed` m/s, centred in the
-        /// segment; the rest of the segment is spent waiting in the lift.
-        case lift(rise: Double, speed: Double)
+        /// A lift ride of `rise` metres (negative: down) at up to `speed` m/s, starting and
+        /// stopping at `acceleration` m/s², centred in the segment; the rest of the segment is
+        /// spent waiting in the lift.
+        case lift(rise: Double, speed: Double, acceleration: Double)
         /// A flight at `speed` m/s cruising at `altitude` metres.
         case flight(heading: Double?, speed: Double, altitude: Double)
     }

@@ -96,7 +96,9 @@ struct ScenarioLine {
                 throw error("\(stops) stops of up to \(stopLength.upperBound) leave no time to drive",
                     "make the drive longer, the stops shorter or fewer")
             }
-            return .drive(heading: try heading(), speed: try speed(default: 14, limit: 70), stops: stops, stopLength: stopLength)
+            return .drive(
+                heading: try heading(), speed: try speed(default: 14, limit: 70), stops: stops, stopLength: stopLength,
+                acceleration: try acceleration(default: SpeedProfile.drivingAcceleration))
         case .still:
             return .still
         case .idleCar:
@@ -122,12 +124,13 @@ struct ScenarioLine {
         }
         let rise = up ?? -(down ?? 0)
         let speed = try speed(default: 1.5, limit: 10)
-        let ride = SpeedProfile.ride(distance: abs(rise), speed: speed, acceleration: SpeedProfile.liftAcceleration)
+        let acceleration = try acceleration(default: SpeedProfile.liftAcceleration)
+        let ride = SpeedProfile.ride(distance: abs(rise), speed: speed, acceleration: acceleration)
         guard ride.duration <= duration else {
             throw error("a ride of \(abs(rise)) m at \(speed) m/s takes \(ride.duration)",
                 "make the lift segment at least that long, or faster with speed=")
         }
-        return .lift(rise: rise, speed: speed)
+        return .lift(rise: rise, speed: speed, acceleration: acceleration)
     }
 
     // MARK: - Typed options
@@ -136,17 +139,21 @@ struct ScenarioLine {
     private static func options(of kind: SegmentKind) -> [OptionSpec] {
         let heading = OptionSpec(name: "heading", usage: "heading=<degrees from north>")
         let speed = OptionSpec(name: "speed", usage: "speed=<metres per second>")
+        let acceleration = OptionSpec(name: "accel", usage: "accel=<metres per second squared>")
         switch kind {
         case .desk:
             return [OptionSpec(name: "typing", usage: "typing", isFlag: true), OptionSpec(name: "door-slams", usage: "door-slams=<n>/h")]
         case .walk:
             return [heading, speed]
         case .drive:
-            return [heading, speed, OptionSpec(name: "stops", usage: "stops=<count>"), OptionSpec(name: "stop", usage: "stop=<min>..<max>s")]
+            return [
+                heading, speed, OptionSpec(name: "stops", usage: "stops=<count>"), OptionSpec(name: "stop", usage: "stop=<min>..<max>s"),
+                acceleration,
+            ]
         case .still, .idleCar:
             return []
         case .lift:
-            return [OptionSpec(name: "up", usage: "up=<metres>m"), OptionSpec(name: "down", usage: "down=<metres>m"), speed]
+            return [OptionSpec(name: "up", usage: "up=<metres>m"), OptionSpec(name: "down", usage: "down=<metres>m"), speed, acceleration]
         case .flight:
             return [heading, speed, OptionSpec(name: "altitude", usage: "altitude=<metres>")]
         }
@@ -158,6 +165,11 @@ struct ScenarioLine {
 
     private func speed(default value: Double, limit: Double) throws(ScenarioError) -> Double {
         try quantity("speed", unit: "", range: 0.1...limit) ?? value
+    }
+
+    /// Pulling off, braking, a lift's start and stop: from a crawl to a hard stop (0.1–9.8 m/s², 1 g).
+    private func acceleration(default value: Double) throws(ScenarioError) -> Double {
+        try quantity("accel", unit: "", range: 0.1...9.8) ?? value
     }
 
     private func quantity(_ key: Substring, unit: String, range: ClosedRange<Double>) throws(ScenarioError) -> Double? {

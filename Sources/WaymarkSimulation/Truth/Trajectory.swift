@@ -14,6 +14,13 @@ package struct Trajectory: Sendable {
     /// The stretches during which the device is truly moving (adjacent moving segments
     /// merged), in order.
     package let movingIntervals: [Range<Instant>]
+    /// The stretches during which no satellite signal reaches the device
+    /// (``SegmentKind/blocksSatelliteSignals``), merged, in order.
+    package let signalBlockedIntervals: [Range<Instant>]
+    /// The stretches during which the device truly moves and a receiver could fix: the moving
+    /// intervals without the signal-blocked ones, in order. Movement no receiver can fix is
+    /// no power policy's loss; the resume and fix measures and the oracle count these.
+    package let fixableMovingIntervals: [Range<Instant>]
     /// Distance travelled over the whole scenario, metres.
     package let totalDistance: Double
     let pieces: [TrajectoryPiece]
@@ -29,20 +36,51 @@ package struct Trajectory: Sendable {
         precondition(!builder.pieces.isEmpty, "a scenario needs at least one segment")
         pieces = builder.pieces
         end = pieces.last?.end ?? .zero
+        movingIntervals = Self.merged(pieces.filter(\.activity.isMoving))
+        signalBlockedIntervals = Self.merged(pieces.filter(\.kind.blocksSatelliteSignals))
+        fixableMovingIntervals = Self.merged(pieces.filter { $0.activity.isMoving && !$0.kind.blocksSatelliteSignals })
+        totalDistance = pieces.last.map { $0.distanceAtStart + $0.distance(at: $0.duration) } ?? 0
+    }
+
+    /// The spans of adjacent pieces, merged.
+    private static func merged(_ pieces: [TrajectoryPiece]) -> [Range<Instant>] {
         var intervals: [Range<Instant>] = []
-        for piece in pieces where piece.activity.isMoving {
+        for piece in pieces {
             if let last = intervals.last, last.upperBound == piece.start {
                 intervals[intervals.count - 1] = last.lowerBound..<piece.end
             } else {
                 intervals.append(piece.start..<piece.end)
             }
         }
-        movingIntervals = intervals
-        totalDistance = pieces.last.map { $0.distanceAtStart + $0.distance(at: $0.duration) } ?? 0
+        return intervals
     }
 
     /// The instants at which the device starts to move after being still.
     package var motionStarts: [Instant] { movingIntervals.map(\.lowerBound) }
+
+    /// The instants from which the device moves where a receiver could fix, after being still
+    /// or out of the signal's reach (a walk out of a lift starts here).
+    package var fixableMotionStarts: [Instant] { fixableMovingIntervals.map(\.lowerBound) }
+
+    /// When the satellite signal reaches the device again: `instant` itself unless it falls in
+    /// a signal-blocked stretch, else that stretch's end.
+    package func signalReturn(atOrAfter instant: Instant) -> Instant {
+        guard let blocked = lastSignalBlockedInterval(startingAtOrBefore: instant), blocked.contains(instant) else {
+            return instant
+        }
+        return blocked.upperBound
+    }
+
+    /// The last signal-blocked stretch that starts at or before `instant` (O(log n)).
+    package func lastSignalBlockedInterval(startingAtOrBefore instant: Instant) -> Range<Instant>? {
+        var low = 0
+        var high = signalBlockedIntervals.count
+        while low < high {
+            let middle = (low + high) / 2
+            if signalBlockedIntervals[middle].lowerBound <= instant { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? signalBlockedIntervals[low - 1] : nil
+    }
 
     /// How long the device is truly moving in total.
     package var movingTime: Duration {

@@ -28,10 +28,12 @@ struct TrajectoryBuilder {
             heading = newHeading ?? heading
             let profile = SpeedProfile(duration: seconds, speed: speed, acceleration: SpeedProfile.walkingAcceleration)
             append(segment, index, .walking, .ground(profile), duration: segment.duration)
-        case .drive(let newHeading, let speed, let stops, let stopLength):
-            addDrive(segment, index, heading: newHeading ?? heading, speed: speed, stops: stops, stopLength: stopLength)
-        case .lift(let rise, let speed):
-            let ride = SpeedProfile.ride(distance: abs(rise), speed: speed, acceleration: SpeedProfile.liftAcceleration)
+        case .drive(let newHeading, let speed, let stops, let stopLength, let acceleration):
+            addDrive(
+                segment, index, heading: newHeading ?? heading, speed: speed, stops: stops, stopLength: stopLength,
+                acceleration: acceleration)
+        case .lift(let rise, let speed, let acceleration):
+            let ride = SpeedProfile.ride(distance: abs(rise), speed: speed, acceleration: acceleration)
             let wait = (segment.duration - ride.duration) / 2
             append(segment, index, .standing, .still, duration: wait)
             append(segment, index, .liftRiding, .vertical(ride.profile, direction: rise < 0 ? -1 : 1), duration: ride.duration)
@@ -49,7 +51,7 @@ struct TrajectoryBuilder {
     /// to 60° from the drive's heading.
     private mutating func addDrive(
         _ segment: Segment, _ index: Int, heading base: Double, speed: Double, stops: Int,
-        stopLength: ClosedRange<Duration>
+        stopLength: ClosedRange<Duration>, acceleration: Double
     ) {
         let low = stopLength.lowerBound.nanoseconds
         let span = stopLength.upperBound.nanoseconds - low
@@ -72,7 +74,7 @@ struct TrajectoryBuilder {
             let length = leg == stops ? remaining : .nanoseconds(Int64(share.rounded()))
             remaining -= length
             heading = leg == 0 ? base : (base + random.uniform(-60...60) + 360).truncatingRemainder(dividingBy: 360)
-            let profile = SpeedProfile(duration: length.seconds, speed: speed, acceleration: SpeedProfile.drivingAcceleration)
+            let profile = SpeedProfile(duration: length.seconds, speed: speed, acceleration: acceleration)
             append(segment, index, .driving, .ground(profile), duration: length)
             if leg < stops {
                 append(segment, index, .carIdling, .still, duration: stopLengths[leg])

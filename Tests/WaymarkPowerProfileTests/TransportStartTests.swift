@@ -1,0 +1,66 @@
+import Testing
+import WaymarkPowerProfile
+import WaymarkReceiver
+import WaymarkSimulation
+
+/// The gentle starts of transport the accelerometer must catch (docs/power.md, "Gentle
+/// starts and lifts"), on scenarios written here rather than the shipped ones.
+@Suite("Gentle starts and lifts")
+struct TransportStartTests {
+    /// A car pulling away slowly at every light (`accel` m/s²), with the engine idling at the stops.
+    static func gentleDrive(acceleration: Double) -> String {
+        """
+        start 2026-11-23T08:00:00Z 47.3906 8.5123 430
+        still 5m
+        walk 2m heading=120
+        idle-car 1m
+        drive 20m stops=8 stop=30..90s speed=12 accel=\(acceleration)
+        idle-car 1m
+        walk 2m
+        desk 20m typing
+        """
+    }
+
+    static func run(_ text: String, _ profile: ReceiverProfile, seed: UInt64 = 1) throws -> PowerRunReport {
+        PowerRun.run(PowerRunSetup(scenario: try ScenarioParser.parse(text, file: "own"), profile: profile, seed: seed))
+    }
+
+    static func expectTargets(_ report: PowerRunReport) throws {
+        #expect(try #require(report.resumeLatency(quantile: 0.95)) <= .seconds(2))
+        #expect(report.metresWithoutFixes <= 10)
+        #expect(report.energy <= 1.15 * report.oracleEnergy)
+    }
+
+    @Test("a car pulling away at 0.7–1.5 m/s² wakes the receiver at once; its idling engine does not", arguments: ReceiverProfile.all, [0.7, 1.0, 1.5])
+    func gentlePullOff(profile: ReceiverProfile, acceleration: Double) throws {
+        let report = try Self.run(Self.gentleDrive(acceleration: acceleration), profile)
+        try Self.expectTargets(report)
+        #expect(report.resumeLatencies.count == 11)  // the walk, nine pull-offs, the walk
+        #expect(report.falseWakes == 0)
+    }
+
+    @Test("lifts of every height and pace: the walk out resumes at once, and nothing fixable is missed", arguments: ReceiverProfile.all, [1, 2, 3] as [UInt64])
+    func lifts(profile: ReceiverProfile, seed: UInt64) throws {
+        // Lifts of one floor to 60 m, up and down, smooth (0.5 m/s²) to brisk (1.5 m/s²), some
+        // boarded straight from a walk (the receiver still on), some after a wait (it is down).
+        let setup = PowerRunSetup(scenario: try Scenarios.load("tower"), profile: profile, seed: seed)
+        let report = PowerRun.run(setup)
+        try Self.expectTargets(report)
+        // Every walk is a resume; no lift ride is (no receiver can fix in one).
+        #expect(report.resumeLatencies.count == 6)
+    }
+
+    @Test("the shipped commute, lift included, meets the targets on every receiver", arguments: ReceiverProfile.all)
+    func commute(profile: ReceiverProfile) throws {
+        try Self.expectTargets(PowerRun.run(PowerRunSetup(scenario: try Scenarios.load("commute"), profile: profile)))
+    }
+
+    @Test("a lift ride alone: nothing fixable moves, so the oracle keeps its receiver down")
+    func liftAlone() throws {
+        let report = try Self.run("start 2026-11-23T08:00:00Z 47 8 400\nstill 1m\nlift 40s up=15m\nstill 1m", .ubloxM8)
+        #expect(report.resumeLatencies.isEmpty)
+        #expect(report.metresWithoutFixes == 0)
+        let backupOnly = 160 * ReceiverProfile.ubloxM8.backupCurrent / 3_600 * ReceiverProfile.ubloxM8.supplyVoltage
+        #expect(abs(report.oracleEnergy - backupOnly) < 1e-9)
+    }
+}
