@@ -119,13 +119,13 @@ let package = Package(
         ),
 
         // The daemon: wiring (Daemon), the agent (Agent/) and the socket server (Server/), which
-        // speaks WaymarkProtocol to clients.
+        // speaks WaymarkProtocol to clients, and gpsd's protocol to gpsd's clients (--gpsd).
         .target(
             name: "WaymarkDaemon",
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
                 "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver", "WaymarkMonitoring",
-                "WaymarkStore", "WaymarkAuthorization", "WaymarkTime", "WaymarkChrony",
+                "WaymarkStore", "WaymarkAuthorization", "WaymarkTime", "WaymarkChrony", "WaymarkGpsd",
             ]
         ),
 
@@ -224,7 +224,7 @@ let package = Package(
             name: "WaymarkClientTests",
             dependencies: [
                 "Waymark", "WaymarkLocation", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop",
-                "WaymarkProtocol", "waymarkd", "WaymarkCLI", "WaymarkAuthorization", "WaymarkEngine",
+                "WaymarkProtocol", "waymarkd", "WaymarkCLI", "WaymarkAuthorization", "WaymarkEngine", "WaymarkTestFixtures",
             ]
         ),
         // The real waymarkd against hostile local clients: floods, stalls, thousands of
@@ -236,7 +236,8 @@ let package = Package(
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI", "WaymarkPowerProfile"]),
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime", "WaymarkClock"]),
-        .testTarget(name: "WaymarkGpsdTests", dependencies: ["WaymarkGpsd", "WaymarkJSON", "WaymarkLocation", "WaymarkTime"]),
+        .testTarget(
+            name: "WaymarkGpsdTests", dependencies: ["WaymarkGpsd", "WaymarkJSON", "WaymarkLocation", "WaymarkTime", "WaymarkTestFixtures"]),
         .testTarget(
             name: "WaymarkChronyTests",
             dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony", "waymarkd", "WaymarkCLI"]),

@@ -11,6 +11,9 @@ Phases, each daemon alone on the machine except the idle one:
   cpu      one client, --cpu-epochs epochs at --cpu-rate epochs/s: CPU per 1,000 sentences
   many     --many-clients clients, 10 Hz for --many-seconds: updates lost per client
   idle     both daemons at once, clients attached, data stopped: context switches per minute
+
+With --waymark-protocol gpsd, waymarkd runs with --gpsd-port and its clients are gpsd's
+(the same ?WATCH as gpspipe -w), so both daemons serve the same protocol from the same stream.
 """
 import argparse
 import datetime
@@ -345,6 +348,9 @@ def status_kib(pid, field):
 
 
 class Daemon:
+    # The protocol waymarkd's clients speak: "waymark" (its socket) or "gpsd" (its --gpsd endpoint).
+    WAYMARK_PROTOCOL = "waymark"
+
     def __init__(self, kind, label, loop, workdir, binary=None):
         self.kind = kind  # "waymark" or "gpsd"
         self.label = label
@@ -361,6 +367,9 @@ class Daemon:
         if self.kind == "waymark":
             self.socket_path = os.path.join(self.workdir, tag + ".sock")
             command = [self.binary, "--socket", self.socket_path, "--device", self.pty.path]
+            if self.WAYMARK_PROTOCOL == "gpsd":
+                self.port = port
+                command += ["--gpsd-port", str(port)]
             extra = os.environ.get("WAYMARK_BENCH_DAEMON_ARGS", "").split()
             command += extra
         else:
@@ -385,7 +394,7 @@ class Daemon:
             if self.kind == "waymark":
                 with socket.socket(socket.AF_UNIX) as probe:
                     probe.connect(self.socket_path)
-            else:
+            if self.kind == "gpsd" or self.WAYMARK_PROTOCOL == "gpsd":
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     pass
             return True
@@ -393,7 +402,7 @@ class Daemon:
             return False
 
     def client(self):
-        if self.kind == "waymark":
+        if self.kind == "waymark" and self.WAYMARK_PROTOCOL == "waymark":
             return WaymarkClient(self.loop).connect(self.socket_path)
         return GpsdClient(self.loop).connect(self.port)
 
@@ -496,7 +505,7 @@ BLOCK_SECONDS = 2.5
 
 
 def interleaved(pairs, epochs, rate, measure):
-    """Feeds each (daemon, stream, client) `epochs` epochs at `rate`, in alternating blocks;
+    """Feeds each (daemon, stream, clients) `epochs` epochs at `rate`, in alternating blocks;
     `measure(daemon, written)` wraps each block. Returns {label: {key: write time}}."""
     per_block = max(1, int(BLOCK_SECONDS * rate))
     written = {daemon.label: {} for daemon, _, _ in pairs}
@@ -505,25 +514,27 @@ def interleaved(pairs, epochs, rate, measure):
     while any(done[d.label] < epochs for d, _, _ in pairs):
         order = pairs if turn % 2 == 0 else pairs[::-1]
         turn += 1
-        for daemon, stream, client in order:
+        for daemon, stream, clients in order:
             count = min(per_block, epochs - done[daemon.label])
             if count:
-                written[daemon.label].update(measure(daemon, lambda: feed(daemon, stream, count, rate, [client])))
+                written[daemon.label].update(measure(daemon, lambda: feed(daemon, stream, count, rate, clients)))
                 done[daemon.label] += count
     return written
 
 
 def phase_latency(daemons, streams, args):
-    pairs = [(d, s, subscribe(d, 1)[0]) for d, s in zip(daemons, streams)]
-    for daemon, stream, client in pairs:
-        feed(daemon, stream, 20, 10, [client])  # warm-up: the cycle is learnt
+    pairs = [(d, s, subscribe(d, args.clients)) for d, s in zip(daemons, streams)]
+    for daemon, stream, clients in pairs:
+        feed(daemon, stream, 20, 10, clients)  # warm-up: the cycle is learnt
     written = interleaved(pairs, int(args.latency_seconds * 10), 10, lambda daemon, run: run())
     result = {}
-    for daemon, _, client in pairs:
-        latencies = [(client.arrivals[k] - t) / 1e6 for k, t in written[daemon.label].items() if k in client.arrivals]
-        client.close()
+    for daemon, _, clients in pairs:
+        latencies = [(client.arrivals[k] - t) / 1e6 for client in clients
+                     for k, t in written[daemon.label].items() if k in client.arrivals]
+        for client in clients:
+            client.close()
         result[daemon.label] = {
-            "epochs": len(written[daemon.label]),
+            "epochs": len(written[daemon.label]) * len(clients),
             "received": len(latencies),
             "early": sum(value < 0 for value in latencies),
             "p50_ms": percentile(latencies, 0.5),
@@ -534,9 +545,9 @@ def phase_latency(daemons, streams, args):
 
 
 def phase_cpu(daemons, streams, args):
-    pairs = [(d, s, subscribe(d, 1)[0]) for d, s in zip(daemons, streams)]
-    for daemon, stream, client in pairs:
-        feed(daemon, stream, 20, 10, [client])  # warm-up
+    pairs = [(d, s, subscribe(d, args.clients)) for d, s in zip(daemons, streams)]
+    for daemon, stream, clients in pairs:
+        feed(daemon, stream, 20, 10, clients)  # warm-up
     totals = {d.label: {"cpu_ns": 0, "ticks": 0, "sentences": 0, "switches": 0} for d in daemons}
 
     def measure(daemon, run):
@@ -553,18 +564,19 @@ def phase_cpu(daemons, streams, args):
     written = interleaved(pairs, args.cpu_epochs, args.cpu_rate, measure)
     clock_ticks = os.sysconf("SC_CLK_TCK")
     result = {}
-    for daemon, _, client in pairs:
+    for daemon, _, clients in pairs:
         total = totals[daemon.label]
         result[daemon.label] = {
             "sentences": total["sentences"],
-            "epochs": len(written[daemon.label]),
-            "updates": sum(k in client.arrivals for k in written[daemon.label]),
+            "epochs": len(written[daemon.label]) * len(clients),
+            "updates": sum(k in client.arrivals for client in clients for k in written[daemon.label]),
             "cpu_ms": total["cpu_ns"] / 1e6,
             "cpu_ms_ticks": total["ticks"] * 1000 / clock_ticks,
             "cpu_ms_per_1000": total["cpu_ns"] / 1e6 / total["sentences"] * 1000,
             "wakeups_per_1000": total["switches"] / total["sentences"] * 1000,
         }
-        client.close()
+        for client in clients:
+            client.close()
     return result
 
 
@@ -643,6 +655,8 @@ def report(results, args):
     lines = []
     out = lines.append
     out(f"waymarkd beside gpsd {results['gpsd_version']}, same NMEA through ptys, same run")
+    if args.waymark_protocol == "gpsd":
+        out("waymarkd's clients are gpsd clients (?WATCH json) of its --gpsd endpoint, as gpsd's are")
     out(f"machine: {results['machine']['cpu']}, {results['machine']['cores']} cores; "
         f"load average at start {results['machine']['load']}")
     if float(results["machine"]["load"].split()[0]) > results["machine"]["cores"] / 2:
@@ -657,13 +671,13 @@ def report(results, args):
     def row(name, w, g, fmt, target):
         out(f"{name:<44} {format(w, fmt):>12} {format(g, fmt):>12} {ratio(w, g):>7}  {target}")
 
-    row(f"CPU ms per 1,000 sentences ({wm['cpu']['sentences']:,} at {args.cpu_rate:g} ep/s)",
+    row(f"CPU ms per 1,000 sentences ({wm['cpu']['sentences']:,} at {args.cpu_rate:g} ep/s, {args.clients} cl.)",
         wm["cpu"]["cpu_ms_per_1000"], gp["cpu"]["cpu_ms_per_1000"], ".2f", "<= 0.5x gpsd")
     row("  context switches per 1,000 sentences", wm["cpu"]["wakeups_per_1000"], gp["cpu"]["wakeups_per_1000"],
         ".0f", "")
     row("  CPU us per context switch", wm["cpu"]["cpu_ms"] * 1000 / max(1, wm["cpu"]["wakeups_per_1000"] * wm["cpu"]["sentences"] / 1000),
         gp["cpu"]["cpu_ms"] * 1000 / max(1, gp["cpu"]["wakeups_per_1000"] * gp["cpu"]["sentences"] / 1000), ".1f", "")
-    row("latency p50, ms (10 Hz, 1 client)", wm["latency"]["p50_ms"], gp["latency"]["p50_ms"], ".3f", "")
+    row(f"latency p50, ms (10 Hz, {args.clients} client{'s' if args.clients > 1 else ''})", wm["latency"]["p50_ms"], gp["latency"]["p50_ms"], ".3f", "")
     row("latency p99, ms", wm["latency"]["p99_ms"], gp["latency"]["p99_ms"], ".3f", "<= gpsd")
     row("latency max, ms", wm["latency"]["max_ms"], gp["latency"]["max_ms"], ".3f", "")
     row("peak RSS (VmHWM), MiB, 100 clients, 10 Hz", wm["rss"]["vmhwm_kib"] / 1024, gp["rss"]["vmhwm_kib"] / 1024,
@@ -719,7 +733,11 @@ def main():
     parser.add_argument("--idle-settle", type=float, default=5)
     parser.add_argument("--idle-clients", type=int, default=10)
     parser.add_argument("--minimum-knots", type=float, default=4.0)
+    parser.add_argument("--clients", type=int, default=1, help="clients per daemon in the latency and CPU phases")
+    parser.add_argument("--waymark-protocol", choices=["waymark", "gpsd"], default="waymark",
+                        help="what waymarkd's clients speak: its own protocol, or gpsd's on its --gpsd endpoint")
     args = parser.parse_args()
+    Daemon.WAYMARK_PROTOCOL = args.waymark_protocol
 
     os.makedirs(args.workdir, exist_ok=True)
     PID_FILE = os.path.join(args.workdir, "pids")

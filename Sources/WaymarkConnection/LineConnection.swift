@@ -46,6 +46,16 @@ package struct LineConnection {
 
     /// Reads once, at most `size` bytes, into ``lines``.
     package mutating func readOnce(size: Int) -> ReadOutcome {
+        Self.readOnce(from: descriptor, size: size) { lines.append($0) }
+    }
+
+    /// Reads once, at most `size` bytes, and hands them to `deliver` instead of ``lines``:
+    /// for a dialect whose requests are not lines (gpsd's commands end at `;`).
+    package func readOnce(size: Int, into deliver: (UnsafeRawBufferPointer) -> Void) -> ReadOutcome {
+        Self.readOnce(from: descriptor, size: size, into: deliver)
+    }
+
+    private static func readOnce(from descriptor: FileDescriptor, size: Int, into deliver: (UnsafeRawBufferPointer) -> Void) -> ReadOutcome {
         withUnsafeTemporaryAllocation(byteCount: size, alignment: 1) { buffer in
             let count: Int?
             do throws(SystemError) {
@@ -55,7 +65,7 @@ package struct LineConnection {
             }
             guard let count else { return .nothingYet }
             guard count > 0 else { return .endOfFile }
-            lines.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            deliver(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             return .read
         }
     }

@@ -3,6 +3,7 @@ import WaymarkBoard
 import WaymarkClock
 import WaymarkEngine
 import WaymarkEventLoop
+import WaymarkGpsd
 import WaymarkInput
 import WaymarkProtocol
 import WaymarkReceiver
@@ -47,6 +48,9 @@ package struct DaemonOptions: Sendable {
     /// The fastest travel the monitors assume between fixes (docs/monitoring.md, "The next
     /// fix"): driving by default, so that no crossing is missed below 151 km/h.
     package var travel: TravelMode = .driving
+    /// The gpsd endpoint's TCP port (`--gpsd`, with its Unix socket `NAME-gpsd.sock` beside
+    /// ``socketPath``); nil: no gpsd endpoint (the default).
+    package var gpsdPort: UInt16?
 
     /// Creates options.
     package init(
@@ -102,6 +106,11 @@ package final class Daemon {
             daemonVersion: Daemon.version, monitors: monitors, log: log)
         var configuration = ServerConfiguration(path: options.socketPath, daemonVersion: Daemon.version)
         configuration.activatedSocket = options.activatedSocket
+        if let port = options.gpsdPort {
+            configuration.gpsd = GpsdEndpoint(
+                port: port, socketPath: GpsdEndpoint.socketPath(besideDaemonSocket: options.socketPath),
+                device: try Self.gpsdDevice(options.source))
+        }
         if let directory = options.relaunchDirectory {
             // The daemon's own directory: only it writes there (a path unit only watches).
             _ = try FileSystem.makeDirectory(directory, permissions: 0o755)
@@ -120,8 +129,12 @@ package final class Daemon {
             authorizer = .unenforced()
         }
         if !authorizer.isEnforcing { Daemon.log("no authorization store: every client gets full-accuracy locations (give --store to enforce)") }
-        server = Server(configuration: configuration, agent: agent, authorizer: authorizer, monitors: monitors, log: log)
+        let server = Server(configuration: configuration, agent: agent, authorizer: authorizer, monitors: monitors, log: log)
+        self.server = server
         agent.sink = server
+        if configuration.gpsd != nil, let stream = source as? any ReceiverBytesSource {
+            stream.receiverBytes = { [unowned server] bytes in server.relay(receiverBytes: bytes) }
+        }
         try loop.handleSignals(Self.stoppingSignals.union(Self.survivedSignals)) { loop, signal in
             guard Self.stoppingSignals.contains(signal) else {
                 return Daemon.log("\(signal) received: ignored (restart the daemon to apply a new configuration)")
@@ -148,6 +161,9 @@ package final class Daemon {
         }
         let activation = options.activatedSocket == nil ? "" : ", socket from the service manager"
         Daemon.log("waymarkd \(Daemon.version) listening on \(options.socketPath) (\(agent.status().source.description)\(activation))")
+        if let port = server.gpsdPort, let gpsd = server.configuration.gpsd {
+            Daemon.log("gpsd's clients served on 127.0.0.1:\(port) and \(gpsd.socketPath)")
+        }
         do {
             try loop.run()
         } catch {
@@ -195,6 +211,22 @@ package final class Daemon {
             let source = StreamSource(path: path, baudRate: baudRate, kind: serial ? .serial : .terminal)
             return (source, ReceiverProfile.ubloxM8)
         }
+    }
+
+    /// The receiver as gpsd's DEVICE reports describe it: its device (a scenario's file for
+    /// the simulated board), the serial speed when known, a fix each second.
+    static func gpsdDevice(_ source: DaemonOptions.Source) throws -> GpsdDevice {
+        let activated = Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch)
+        let (path, bitsPerSecond): (String, Int?)
+        switch source {
+        case .simulated(let scenario, _, _): (path, bitsPerSecond) = (scenario, nil)
+        case .replay(let capture, _): (path, bitsPerSecond) = (capture, nil)
+        case .device(let device, let baudRate, let serial): (path, bitsPerSecond) = (device, serial ? baudRate : nil)
+        case .board(let file, let scenario, _):
+            let board = try BoardDefinition.load(path: file)
+            (path, bitsPerSecond) = board.isSimulated ? (scenario ?? file, nil) : (board.uart?.path ?? file, board.uart?.baud)
+        }
+        return GpsdDevice(path: path, activated: activated, bitsPerSecond: bitsPerSecond, cycle: 1)
     }
 
     private static func simulation(_ scenarioPath: String, profile: ReceiverProfile, seed: UInt64) throws -> SimulatedSource {

@@ -25,8 +25,9 @@ package struct GpsdSession: Sendable {
         self.release = release
     }
 
-    /// Whether the client wants fixes as they come (it holds a live subscription while so).
-    package var wantsLocations: Bool { watch.wantsReports }
+    /// Whether the client wants fixes as they come, as reports or as the receiver's
+    /// sentences (it holds a live subscription while so).
+    package var wantsLocations: Bool { watch.wantsReports || watch.wantsSentences }
 
     /// The bytes held: read and not yet answered, and the command in progress.
     package var heldBytes: Int { reader.heldBytes }
@@ -49,9 +50,11 @@ package struct GpsdSession: Sendable {
     }
 
     /// Appends the reply to the next complete command, if the bytes so far end one, and
-    /// returns whether they did. `latest` is the last location the client may see (for
-    /// `?POLL`), `now` the time.
-    package mutating func answerNextCommand(latest: Location?, now: Timestamp, into buffer: inout JSONBuffer) -> Bool {
+    /// returns whether they did. `latest` is the last location the client may see and `now`
+    /// the time, both taken only for a `?POLL`.
+    package mutating func answerNextCommand(
+        latest: @autoclosure () -> Location?, now: @autoclosure () -> Timestamp, into buffer: inout JSONBuffer
+    ) -> Bool {
         guard let command = reader.nextCommand() else { return false }
         reply(to: command, latest: latest, now: now, into: &buffer)
         return true
@@ -78,7 +81,9 @@ package struct GpsdSession: Sendable {
         buffer.carriageReturnNewline()
     }
 
-    private mutating func reply(to command: GpsdCommand, latest: Location?, now: Timestamp, into buffer: inout JSONBuffer) {
+    private mutating func reply(
+        to command: GpsdCommand, latest: () -> Location?, now: () -> Timestamp, into buffer: inout JSONBuffer
+    ) {
         switch command {
         case .version:
             writeGreeting(to: &buffer)
@@ -95,7 +100,7 @@ package struct GpsdSession: Sendable {
             }
             watch.write(to: &buffer)
         case .poll:
-            writePoll(latest: latest, now: now, into: &buffer)
+            writePoll(latest: latest(), now: now(), into: &buffer)
         case .invalid(let message):
             buffer.beginObject()
             buffer.member("class", "ERROR")

@@ -34,6 +34,10 @@ package struct GpsdWatch: Hashable, Sendable {
     /// Whether the client is to receive TPV, SKY and GST reports as fixes come.
     package var wantsReports: Bool { enable && json }
 
+    /// Whether the client is to receive the receiver's sentences as read (`nmea`, or `raw`:
+    /// an NMEA receiver's raw bytes are its sentences).
+    package var wantsSentences: Bool { enable && (nmea || raw > 0) }
+
     /// Appends the WATCH reply.
     package func write(to buffer: inout JSONBuffer) {
         buffer.beginObject()

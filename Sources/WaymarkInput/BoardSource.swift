@@ -29,7 +29,7 @@ import WaymarkHardware
 /// * **Accelerometer.** ``MotionSensor``: probed and configured at start; when it fails the
 ///   engine hears ``EngineEvent/accelerometerFailed(reason:)`` and falls back to the GPS, and
 ///   the status says so.
-package final class BoardSource: TimeEventSource {
+package final class BoardSource: TimeEventSource, ReceiverBytesSource {
     /// The board.
     package let board: BoardDefinition
     private let link: ReceiverLink
@@ -40,6 +40,7 @@ package final class BoardSource: TimeEventSource {
     private var sensor: MotionSensor?
     private var pulses: PulseInput?
     package var timeEvents: ((TimeEvent) -> Void)?
+    package var receiverBytes: ((UnsafeRawBufferPointer) -> Void)?
     /// How long after an accelerometer failure the chip is first tried again.
     private let accelerometerRecovery: Duration
     private var events: ((EngineEvent) -> Void)?
@@ -159,6 +160,7 @@ package final class BoardSource: TimeEventSource {
             epoch: { [unowned self] epoch in self.timeEvents?(.epoch(epoch)) },
             lost: { [unowned self] reason in self.events?(.receiverLost(reason: reason)) },
             log: log)
+        if let receiverBytes { link.handlers.bytes = receiverBytes }
         link.start(on: loop)
     }
 

@@ -60,6 +60,8 @@ final class ReceiverLink {
         var epoch: (EpochTime) -> Void = { _ in }
         /// The receiver was lost (reported once until sentences come again).
         var lost: (String) -> Void = { _ in }
+        /// The bytes of each read once the rate is known, as read, before they are decoded.
+        var bytes: (UnsafeRawBufferPointer) -> Void = { _ in }
         /// Something worth a line in the daemon's log.
         var log: (String) -> Void = { _ in }
     }
@@ -226,6 +228,7 @@ final class ReceiverLink {
             phase = .detecting(detector)
             decide(decision, with: detector)
         case .streaming:
+            readBuffer.withUnsafeBytes { handlers.bytes(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             let before = decoder.framer.statistics.sentences
             var talked = false
             let read = ClockReading.now

@@ -16,7 +16,7 @@ package import WaymarkLocation
 /// works again. Garbage and wrong baud rates produce no fixes and are reported the same way.
 /// A board file's receiver, with rate detection, power control and the accelerometer, is a
 /// ``BoardSource``.
-package final class StreamSource: LocationSource {
+package final class StreamSource: ReceiverBytesSource {
     /// How the port is opened.
     package typealias PortKind = ReceiverPortKind
 
@@ -25,6 +25,7 @@ package final class StreamSource: LocationSource {
     private let canPowerDown: Bool
     private var power: (any GPSPowerControl)?
     private var events: ((EngineEvent) -> Void)?
+    package var receiverBytes: ((UnsafeRawBufferPointer) -> Void)?
 
     /// A source reading `path` at `baudRate`. `power` makes the power strategy for the open
     /// port (a pty or a board without one: ``NoPowerControl``).
@@ -54,6 +55,7 @@ package final class StreamSource: LocationSource {
         link.handlers.opened = { [unowned self] port in self.power = self.powerControl(port) }
         link.handlers.fix = { [unowned self] fix in self.events?(.fix(fix)) }
         link.handlers.lost = { [unowned self] reason in self.events?(.receiverLost(reason: reason)) }
+        if let receiverBytes { link.handlers.bytes = receiverBytes }
         link.start(on: loop)
     }
 

@@ -59,6 +59,16 @@ extension FileDescriptor {
         try LoopbackSocketOwner.owner(peer: inetAddress(peer: true), local: inetAddress(peer: false), procDirectory: procDirectory)
     }
 
+    /// The process on the other end of this TCP connection over loopback, as far as the
+    /// kernel says: its uid (``loopbackPeerOwner(procDirectory:)``) and that user's primary
+    /// group; no pid (TCP has no `SO_PEERCRED`), so nothing of `/proc/PID`. `nil` when the
+    /// table has no such socket (the peer already closed it).
+    package func loopbackPeerProcess(procDirectory: String = "/proc") throws(SystemError) -> PeerProcess? {
+        guard let uid = try loopbackPeerOwner(procDirectory: procDirectory) else { return nil }
+        let group = UserGroups.groups(ofUser: uid).first ?? gid_t.max
+        return PeerProcess(credentials: PeerCredentials(pid: 0, uid: uid, gid: group), cgroup: nil, executableLink: nil)
+    }
+
     /// This IPv4 socket's own address (getsockname(2)) or its peer's (getpeername(2)).
     func inetAddress(peer: Bool) throws(SystemError) -> LoopbackSocketOwner.Endpoint {
         var address = sockaddr_in()

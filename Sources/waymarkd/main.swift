@@ -6,8 +6,13 @@ import WaymarkSystem
 // (no Foundation, no argument-parsing library in its footprint).
 
 let usage = """
-    usage: waymarkd [--socket PATH] [--store FILE] [--policies DIR] [--relaunch-directory DIR] [--verbose] [--version]
-                    --board BOARD                                                 (the hardware a board file names)
+    usage: waymarkd [--socket PATH] [--store FILE] [--policies DIR] [--relaunch-directory DIR] [--gpsd [--gpsd-port N]]
+                    [--verbose] [--version]
+                    --gpsd           also serve gpsd's clients (cgps, gpspipe, gpxlogger, python3-gps) on
+                       127.0.0.1:2947 and on NAME-gpsd.sock beside the socket, as consumers like any
+                       other (docs/ecosystem.md); off by default
+      --gpsd-port N    --gpsd on TCP port N instead of 2947 (0: any free port, logged)
+      --board BOARD                                                 (the hardware a board file names)
                     | [--scenario SCENARIO] [--receiver NAME] [--seed N] [--speed X]  (simulated board, the default)
                     | --replay FILE [--repeat] [--speed X]
                     | --device PATH [--baud N] [--serial]
@@ -62,6 +67,7 @@ var verbose = false
 var store: String?
 var policies = "/etc/waymark/apps.d"
 var relaunchDirectory: String?
+var gpsdPort: UInt16?
 
 @MainActor func value(_ option: String) -> String {
     guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
@@ -74,6 +80,10 @@ while let argument = arguments.popFirst() {
     case "--store": store = value(argument)
     case "--policies": policies = value(argument)
     case "--relaunch-directory": relaunchDirectory = value(argument)
+    case "--gpsd": gpsdPort = gpsdPort ?? GpsdEndpoint.defaultPort
+    case "--gpsd-port":
+        guard let number = UInt16(value(argument)) else { fail("--gpsd-port takes a port from 0 to 65535") }
+        gpsdPort = number
     case "--scenario": scenario = value(argument)
     case "--receiver": receiver = value(argument)
     case "--seed":
@@ -132,6 +142,7 @@ do {
         authorization: store.map { AuthorizationOptions(storePath: $0) })
     options.policyDirectory = policies
     options.relaunchDirectory = relaunchDirectory
+    options.gpsdPort = gpsdPort
     let daemon = try Daemon(options: options)
     try daemon.run()
 } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTestFixtures
 
 /// Authorization end to end (docs/authorization.md): the real daemon with a store and
 /// policies, apps that are processes of other users, the operator through `waymark auth`, and
@@ -116,6 +117,29 @@ struct AuthorizationEndToEndTests {
         let operatorView = try board.waymark(["status"])
         #expect(operatorView.contains("uid 1001: appID:org.example.full\n"))
         #expect(operatorView.contains("uid 1002: appID:org.example.reduced\n"))
+    }
+
+    @Test("a gpsd client is the app its uid is: granted reduced, every TPV it reads is the same bare cell centre")
+    func gpsdClientReduced() throws {
+        let port = try freePort()
+        let board = try AuthorizedBoard(policies: Self.policies, arguments: ["--gpsd-port", "\(port)"])
+        defer { board.stop() }
+        try board.auth("grant", "uid:1002", "--accuracy", "reduced")
+        let output = try #require(try ClientProgram.output(
+            of: "/usr/bin/setpriv", ["--reuid=1002", "--regid=1002", "--clear-groups", "/usr/bin/gpspipe", "-w", "-n", "12", "127.0.0.1:\(port)"],
+            seconds: 30))
+        let tpvs = output.split(whereSeparator: \.isNewline).compactMap { line -> [String: Any]? in
+            let report = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            return report?["class"] as? String == "TPV" ? report : nil
+        }
+        #expect(!tpvs.isEmpty)
+        let cells = Set(tpvs.map { [$0["lat"] as? Double ?? .nan, $0["lon"] as? Double ?? .nan] })
+        #expect(cells.count == 1)
+        #expect(tpvs.allSatisfy { ($0["eph"] as? Double ?? 0) > 2_500 && $0["speed"] == nil && $0["track"] == nil })
+        let start = ["latitude": Self.start.latitude, "longitude": Self.start.longitude]
+        if let cell = cells.first, let eph = tpvs.first?["eph"] as? Double {
+            #expect(Self.distance(["latitude": cell[0], "longitude": cell[1]], start) < eph)
+        }
     }
 
     @Test("denied: authorizationDenied once, no location on any path")

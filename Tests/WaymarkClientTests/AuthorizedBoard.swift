@@ -12,9 +12,9 @@ final class AuthorizedBoard {
     private var apps: [AppProcess] = []
     private let arguments: [String]
 
-    /// Starts the daemon with the policy file `policies`; the simulated `scenario` (by default
-    /// an hour's walk) runs `speed` times faster than real time.
-    init(policies: String, scenario body: String = "walk 60m\n", speed: Int = 20) throws {
+    /// Starts the daemon with the policy file `policies` (and `extraArguments`); the simulated
+    /// `scenario` (by default an hour's walk) runs `speed` times faster than real time.
+    init(policies: String, scenario body: String = "walk 60m\n", speed: Int = 20, arguments extraArguments: [String] = []) throws {
         directory = URL(fileURLWithPath: "/tmp/waymark-auth-\(getpid())-\(UUID().uuidString.prefix(8))")
         socket = directory.appendingPathComponent("waymark.sock").path
         let policyDirectory = directory.appendingPathComponent("apps.d")
@@ -29,7 +29,7 @@ final class AuthorizedBoard {
         arguments = [
             "--socket", socket, "--store", directory.appendingPathComponent("authorization.sqlite").path,
             "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "\(speed)", "--verbose",
-        ]
+        ] + extraArguments
         try launch()
     }
 

@@ -120,6 +120,21 @@ struct GpsdSessionTests {
         #expect(lines[2] == #"{"class":"GST","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:01.000Z","lat":3.394,"lon":3.394,"alt":7.200}"#)
     }
 
+    @Test("watching nmea or raw asks for the receiver's sentences and holds locations, without JSON reports")
+    func sentences() {
+        for watch in [#"?WATCH={"enable":true,"nmea":true};"#, #"?WATCH={"enable":true,"raw":2};"#] {
+            var client = session()
+            #expect(!client.wantsLocations && !client.watch.wantsSentences)
+            _ = exchange(&client, watch)
+            #expect(client.watch.wantsSentences && client.wantsLocations && !client.watch.wantsReports)
+            var buffer = JSONBuffer()
+            client.writeReports(for: sydney(), into: &buffer)
+            #expect(buffer.bytes.isEmpty)
+            _ = exchange(&client, #"?WATCH={"enable":false};"#)
+            #expect(!client.watch.wantsSentences && !client.wantsLocations)
+        }
+    }
+
     @Test("unknown speed, course and altitude are left out of TPV, not printed as -1")
     func unknownValues() {
         var client = session()

@@ -3,6 +3,7 @@ import Glibc
 import WaymarkGpsd
 import WaymarkJSON
 import WaymarkLocation
+import WaymarkTestFixtures
 
 /// Serves one gpsd client over TCP on 127.0.0.1 from a ``GpsdSession``, for the tests that
 /// run gpsd's own clients against the protocol core: the greeting on connect, the replies to
@@ -88,18 +89,9 @@ func runClient(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:], against peer: GpsdTestPeer, seconds: Double = 10
 ) throws -> String? {
     guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardInput = FileHandle.nullDevice
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
     let served = Thread { peer.serveOneClient(for: seconds) }
     served.start()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    // The peer closes the connection after `seconds`, which ends every client; the margin
+    // only bounds a client that would not end.
+    return try ClientProgram.output(of: executable, arguments, environment: environment, seconds: seconds + 5)
 }

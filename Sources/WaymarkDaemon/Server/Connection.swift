@@ -1,5 +1,7 @@
 import WaymarkAuthorization
 import WaymarkConnection
+import WaymarkEngine
+import WaymarkGpsd
 import WaymarkProtocol
 import WaymarkSystem
 
@@ -36,8 +38,12 @@ final class Connection {
     var openMonitors: [UInt64: String] = [:]
     /// The last number `openMonitor` gave on this connection.
     var lastMonitorHandle: UInt64 = 0
+    /// gpsd's side of the conversation, for a client of the gpsd endpoint (``GpsdClient``);
+    /// nil for Waymark's protocol.
+    var gpsd: GpsdClient?
 
-    init(id: ClientID, descriptor: FileDescriptor, peer: PeerProcess, policies: PolicySet) {
+    init(id: ClientID, descriptor: FileDescriptor, peer: PeerProcess, policies: PolicySet, gpsd: GpsdClient? = nil) {
+        self.gpsd = gpsd
         self.id = id
         credentials = peer.credentials
         facts = ProcessFacts(uid: peer.credentials.uid, cgroupText: peer.cgroup, executableLink: peer.executableLink, statText: peer.stat)
@@ -46,6 +52,9 @@ final class Connection {
     }
 
     var descriptor: FileDescriptor { link.descriptor }
+
+    /// The bytes of input it holds: its lines, or gpsd's commands not yet answered.
+    var heldInputBytes: Int { gpsd?.session.heldBytes ?? link.lines.allocatedBytes }
 
     /// Whether requests are still read and handled: not after `bye` or a refusal.
     var takesRequests: Bool { bye == nil && !closesWhenFlushed }
@@ -60,4 +69,14 @@ final class Connection {
         if !link.output.isEmpty { wanted.insert(.writable) }
         return wanted
     }
+}
+
+/// A client of the gpsd endpoint: its ``GpsdSession`` and the live-updates subscription its
+/// `?WATCH` holds while it watches.
+struct GpsdClient {
+    var session: GpsdSession
+    var subscription: SubscriptionID?
+    /// Whether its last update was delivered unreduced: only then may it read the receiver's
+    /// sentences, which carry the precise position.
+    var mayReadSentences = false
 }

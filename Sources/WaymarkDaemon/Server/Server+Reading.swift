@@ -22,7 +22,12 @@ extension Server {
                 if connection.link.output.messageBytes == 0 { serveNextTurn(connection) }
                 break
             }
-            if let item = connection.link.lines.nextItem() {
+            if connection.gpsd != nil {
+                if answerNextGpsdCommand(of: connection) {
+                    handled += 1
+                    continue
+                }
+            } else if let item = connection.link.lines.nextItem() {
                 handled += 1
                 handle(item, from: connection)
                 continue
@@ -36,7 +41,10 @@ extension Server {
 
     /// Reads once from `connection` into its line buffer; returns whether bytes came.
     private func read(from connection: Connection) -> Bool {
-        switch connection.link.readOnce(size: Self.readSize) {
+        let outcome = connection.gpsd == nil
+            ? connection.link.readOnce(size: Self.readSize)
+            : readGpsdCommands(from: connection)
+        switch outcome {
         case .read: return account(connection)
         case .nothingYet: return false
         case .endOfFile:
@@ -54,7 +62,7 @@ extension Server {
     /// Brings the budget up to date with what `connection`'s line buffer holds; a connection
     /// that takes its user or everyone over budget is refused. Returns whether it was not.
     private func account(_ connection: Connection) -> Bool {
-        let bytes = connection.link.lines.allocatedBytes
+        let bytes = connection.heldInputBytes
         let user = connection.credentials.uid
         guard inputBudget.change(user, from: connection.bufferedInputBytes, to: bytes) else {
             connection.bufferedInputBytes = bytes

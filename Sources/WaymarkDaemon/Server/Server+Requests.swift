@@ -167,7 +167,7 @@ extension Server {
         return holdings.addSubscription(for: connection.id, terms)
     }
 
-    private func unsubscribe(_ subscription: SubscriptionID, _ connection: Connection) throws(ProtocolError) {
+    func unsubscribe(_ subscription: SubscriptionID, _ connection: Connection) throws(ProtocolError) {
         guard holdings.removeSubscription(subscription, of: connection.id) else {
             throw ProtocolError(.unknownSubscription, "subscription \(subscription) is not held by this connection")
         }

@@ -36,6 +36,14 @@ package final class Server: UpdateSink {
     let log: (String) -> Void
     private(set) var loop: EventLoop?
     private var listener: UnixListener?
+    /// The gpsd endpoint's listeners (``ServerConfiguration/gpsd``), while it serves.
+    var gpsdListeners: [GpsdListener] = []
+    /// The last reports written for gpsd's clients and the location they were made from:
+    /// every watching client with the same view of a fix gets the same bytes.
+    var lastGpsdReports: (location: Location, bytes: [UInt8])?
+    /// gpsd clients watching the receiver's sentences, and the sentences being read.
+    var sentenceWatchers: Set<ClientID> = []
+    var relayedSentences = LineBuffer(maximumLength: Server.maximumRelayedSentence)
     var connections: [ClientID: Connection] = [:]
     /// Who holds which subscription and request.
     var holdings = Holdings()
@@ -104,7 +112,9 @@ package final class Server: UpdateSink {
         let listener = try makeListener(for: configuration)
         do throws(SystemError) {
             try loop.register(listener.descriptor, for: .readable) { [weak self] _, _ in self?.acceptClients() }
+            if let gpsd = configuration.gpsd { try startGpsd(gpsd, on: loop) }
         } catch {
+            try? loop.unregister(listener.descriptor)
             try? listener.close()
             throw error
         }
@@ -122,6 +132,7 @@ package final class Server: UpdateSink {
             try? listener.close()
         }
         listener = nil
+        stopGpsd()
     }
 
     // MARK: Connections
@@ -134,10 +145,18 @@ package final class Server: UpdateSink {
 
     private func acceptClients() {
         guard let listener else { return }
+        acceptAll(listener.accept) { descriptor in
+            admit(descriptor) { () throws(SystemError) in try descriptor.peerProcess() }
+        }
+    }
+
+    /// Accepts waiting connections with `accept`, at most ``maximumAcceptsPerTurn``, and
+    /// hands each to `admit`.
+    func acceptAll(_ accept: () throws(SystemError) -> FileDescriptor?, _ admit: (FileDescriptor) -> Void) {
         for _ in 0..<Self.maximumAcceptsPerTurn {
             let accepted: FileDescriptor?
             do throws(SystemError) {
-                accepted = try listener.accept()
+                accepted = try accept()
             } catch {
                 log("accept failed: \(error)")
                 return
@@ -147,14 +166,20 @@ package final class Server: UpdateSink {
         }
     }
 
-    private func admit(_ descriptor: FileDescriptor) {
+    /// Admits the client on `descriptor`, whose peer is `peer` (nil: unknown, refused);
+    /// `gpsd`, if given, is its gpsd side: then it speaks gpsd's protocol from the start.
+    func admit(_ descriptor: FileDescriptor, gpsd: GpsdClient? = nil, peer: () throws(SystemError) -> PeerProcess?) {
         guard connections.count < configuration.maximumClients else {
             log("refused a client: \(configuration.maximumClients) are connected already")
             try? descriptor.close()
             return
         }
         do throws(SystemError) {
-            let peer = try descriptor.peerProcess()
+            guard let peer = try peer() else {
+                log("refused a client: the kernel names no peer process")
+                try? descriptor.close()
+                return
+            }
             let credentials = peer.credentials
             let user = credentials.uid
             let held = connectionsPerUser[user, default: 0]
@@ -166,15 +191,16 @@ package final class Server: UpdateSink {
             }
             try descriptor.setSendBufferSize(configuration.sendBufferBytes)
             lastClientID = lastClientID.next
-            let connection = Connection(id: lastClientID, descriptor: descriptor, peer: peer, policies: configuration.policies)
+            let connection = Connection(
+                id: lastClientID, descriptor: descriptor, peer: peer, policies: configuration.policies, gpsd: gpsd)
             try loop?.register(descriptor, for: connection.link.interest) { [weak self] _, events in
                 self?.handle(events, on: connection.id)
             }
             connections[connection.id] = connection
             connectionsPerUser[user] = held + 1
             counters.connectionsAccepted += 1
-            expectHello(from: connection)
             agent.clientConnected(connection.id, credentials: credentials)
+            if connection.gpsd != nil { greetGpsdClient(connection) } else { expectHello(from: connection) }
         } catch {
             log("refused a client: \(error)")
             try? descriptor.close()
@@ -227,10 +253,13 @@ package final class Server: UpdateSink {
         let held = connectionsPerUser[user, default: 1] - 1
         connectionsPerUser[user] = held == 0 ? nil : held
         releaseInput(of: connection)
+        sentenceWatchers.remove(id)
         if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
         // What it delegated ends with it.
         let delegatedTo = holdings.delegations.receivers(givenBy: id)
-        let holding = connection.bye == nil && !isStopping ? keepHoldings(of: connection) : holdings.removeClient(id)
+        // A gpsd client cannot re-take anything: what it held ends with it, as after `bye`.
+        let keeps = connection.bye == nil && connection.gpsd == nil && !isStopping
+        let holding = keeps ? keepHoldings(of: connection) : holdings.removeClient(id)
         authorizer.clientDisconnected(id)
         inUseChanged(delegatedTo.sorted())
         endDemand(holding.subscriptions)
@@ -276,9 +305,9 @@ package final class Server: UpdateSink {
         send(line: ServerMessage.reply(reply).line, to: connection)
     }
 
-    /// Queues a message line (a reply, a monitor event) and writes what the socket takes; a
-    /// client that leaves more than ``ServerConfiguration/maximumQueuedReplyBytes`` unread is
-    /// disconnected as slow.
+    /// Queues a message (a reply, a monitor event, gpsd's lines) and writes what the socket
+    /// takes; a client that leaves more than ``ServerConfiguration/maximumQueuedReplyBytes``
+    /// unread is disconnected as slow.
     func send(line: [UInt8], to connection: Connection) {
         connection.link.output.append(message: line)
         guard !disconnectedForUnreadMessages(connection) else { return }
@@ -326,7 +355,13 @@ package final class Server: UpdateSink {
             keep(update, for: subscription)
             return
         }
-        guard let update = authorizer.authorize(update, for: client, subscription: subscription) else { return }
+        let authorized = authorizer.authorize(update, for: client, subscription: subscription)
+        if connection.gpsd != nil {
+            connection.gpsd?.mayReadSentences = authorized?.location != nil && authorized?.location == update.location
+            if let authorized { sendGpsdReports(of: authorized, to: connection) }
+            return
+        }
+        guard let update = authorized else { return }
         let state = OutputQueue.StreamState(update)
         counters.updatesCoalesced += connection.link.output.append(
             encodedUpdate: encoded(update), state: state, subscription: subscription.rawValue)

@@ -68,6 +68,8 @@ package struct ServerConfiguration: Sendable {
     package var relaunchStartTimeout = Duration.seconds(90)
     /// Background activity sessions one connection may hold.
     package var maximumActivitiesPerClient = 16
+    /// Where gpsd's clients are served too; nil: only Waymark's socket (the default).
+    package var gpsd: GpsdEndpoint?
 
     /// The connections `user` may hold at once.
     package func connectionLimit(of user: UInt32) -> Int {

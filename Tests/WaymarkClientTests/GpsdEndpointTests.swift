@@ -1,0 +1,354 @@
+import Foundation
+import Testing
+import WaymarkSystem
+import WaymarkTestFixtures
+
+/// The real waymarkd with `--gpsd` on the simulated board, read by gpsd's own unmodified
+/// Debian clients (gpsd-clients, python3-gps) beside `waymark watch --json` on the daemon's
+/// socket: every position a gpsd client reads is one Waymark delivered, to 1e-8 degrees.
+/// Synchronous: the clients are processes, waited for on the test's own thread.
+extension ClientLibraryTests {
+@Suite("GpsdEndpointTests: gpsd's clients read the real waymarkd", .serialized, .timeLimit(.minutes(3)))
+struct GpsdEndpointTests {
+    /// A daemon walking a scenario 4× faster than real time, serving gpsd's clients on a free
+    /// port, and `waymark watch --json` recording what Waymark delivers.
+    final class Endpoint {
+        let daemon: DaemonProcess
+        let port: UInt16
+        private let watch = Process()
+        private let delivered = Recorded()
+
+        init() throws {
+            port = try freePort()
+            let scenario = try DaemonProcess.scenario("walk 600s\n")
+            daemon = try DaemonProcess(["--scenario", scenario, "--speed", "4", "--gpsd-port", "\(port)"])
+            watch.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
+            watch.arguments = ["watch", "--json"]
+            watch.environment = ProcessInfo.processInfo.environment.merging(["WAYMARK_SOCKET": DaemonProcess.socket]) { $1 }
+            let output = Pipe()
+            watch.standardOutput = output
+            watch.standardError = FileHandle.nullDevice
+            try watch.run()
+            let delivered = delivered
+            let reading = output.fileHandleForReading
+            Thread {
+                var pending = Data()
+                while case let data = reading.availableData, !data.isEmpty {
+                    pending += data
+                    while let end = pending.firstIndex(of: 0x0A) {
+                        let line = pending[pending.startIndex..<end]
+                        pending = pending[(end + 1)...]
+                        guard let location = object(String(decoding: line, as: UTF8.self))?["location"] as? [String: Any],
+                            let latitude = location["latitude"] as? Double, let longitude = location["longitude"] as? Double,
+                            let time = location["timestamp"] as? String
+                        else { continue }
+                        delivered.append(Position(latitude: latitude, longitude: longitude, time: time))
+                    }
+                }
+            }.start()
+            let deadline = Date().addingTimeInterval(30)
+            while delivered.positions.isEmpty && Date() < deadline { usleep(50_000) }
+            guard !delivered.positions.isEmpty else { throw DaemonError.didNotStart("waymark watch read no location in 30 s") }
+        }
+
+        /// A raw gpsd client on the TCP port, greeted with VERSION.
+        fileprivate func greetedClient(sourceLocation: SourceLocation = #_sourceLocation) throws -> LineClient {
+            let client = try LineClient(port: port)
+            #expect(object(try client.readLine())?["class"] as? String == "VERSION", sourceLocation: sourceLocation)
+            return client
+        }
+
+        /// The gpsd endpoint's Unix socket.
+        var socketPath: String { String(DaemonProcess.socket.dropLast(5)) + "-gpsd.sock" }
+
+        /// What `waymark watch --json` was delivered so far (after a moment for the last fix).
+        var waymark: [Position] {
+            usleep(500_000)
+            return delivered.positions
+        }
+
+        func stop() {
+            if watch.isRunning { watch.terminate() }
+            watch.waitUntilExit()
+            daemon.stop()
+        }
+
+        /// Checks that every (time, latitude, longitude) read is a location Waymark delivered,
+        /// and that there were at least `minimum`.
+        func expectWaymarksOwn(_ read: [Position], minimum: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+            let delivered = Dictionary(waymark.map { ($0.time, $0) }, uniquingKeysWith: { $1 })
+            #expect(read.count >= minimum, "read \(read.count) positions", sourceLocation: sourceLocation)
+            for position in read {
+                let location = delivered[position.time]
+                #expect(location != nil, "no Waymark location at \(position.time)", sourceLocation: sourceLocation)
+                guard let location else { continue }
+                #expect(abs(location.latitude - position.latitude) < 1e-8, sourceLocation: sourceLocation)
+                #expect(abs(location.longitude - position.longitude) < 1e-8, sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test("gpspipe -w -n 12 over TCP: VERSION, DEVICES, WATCH, then TPV, SKY and GST of Waymark's own fixes")
+    func gpspipe() throws {
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let output = try run("/usr/bin/gpspipe", ["-w", "-n", "12", "127.0.0.1:\(endpoint.port)"])
+        let classes = output.split(whereSeparator: \.isNewline).map { (object(String($0))?["class"] as? String) ?? "?" }
+        #expect(Array(classes.prefix(3)) == ["VERSION", "DEVICES", "WATCH"])
+        #expect(Set(classes.dropFirst(3)).isSubset(of: ["TPV", "SKY", "GST"]))
+        endpoint.expectWaymarksOwn(positions(in: output), minimum: 2)
+    }
+
+    @Test("over the Unix socket beside the daemon's: the same reports, and the client is known by its pid too")
+    func unixSocket() throws {
+        // Debian 12's libgps (gpsd 3.22) connects over TCP only, so a raw client speaks here.
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let client = try LineClient(unixSocket: endpoint.socketPath)
+        try client.send(#"?WATCH={"enable":true,"json":true};"#)
+        var lines: [String] = []
+        while lines.filter({ $0.hasPrefix(#"{"class":"TPV""#) }).count < 3 { lines.append(try client.readLine()) }
+        #expect(lines.first?.hasPrefix(#"{"class":"VERSION""#) == true)
+        endpoint.expectWaymarksOwn(positions(in: lines.joined(separator: "\n")), minimum: 3)
+        let apps = try daemonStatus()["connectedApps"] as? [[String: Any]] ?? []
+        #expect(apps.contains { $0["uid"] as? Int == Int(getuid()) && $0["pid"] as? Int == Int(getpid()) })
+    }
+
+    @Test("gpspipe -r: the receiver's sentences relayed as read, beside Waymark's reports")
+    func sentencesRelayed() throws {
+        let capture = String(decoding: try Fixtures.capture("quectel-l76k-nmea.log"), as: UTF8.self)
+        let sentences = capture.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$") }.map { String($0) }
+        let receiver = try PseudoTerminal()
+        let port = try freePort()
+        let daemon = try DaemonProcess(["--device", receiver.secondaryPath, "--gpsd-port", "\(port)"])
+        defer { daemon.stop() }
+        let feeding = Feeding()
+        Thread {
+            // The capture at about 50 sentences a second, over and over, as a receiver on a UART.
+            while !feeding.isDone {
+                for sentence in sentences where !feeding.isDone {
+                    try? receiver.primary.writeAll(Array((sentence + "\r\n").utf8), patience: .seconds(1))
+                    usleep(20_000)
+                }
+            }
+            try? receiver.close()
+        }.start()
+        defer { feeding.finish() }
+        let output = try run("/usr/bin/gpspipe", ["-r", "-n", "40", "127.0.0.1:\(port)"])
+        let relayed = output.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$") }
+        #expect(relayed.count >= 20)
+        #expect(relayed.allSatisfy { sentences.contains(String($0)) })
+    }
+
+    @Test("python3-gps, gps.gps(mode=WATCH_ENABLE), reads Waymark's positions")
+    func pythonGps() throws {
+        let script = """
+            import gps, itertools, json, sys
+            session = gps.gps(host="127.0.0.1", port=sys.argv[1], mode=gps.WATCH_ENABLE)
+            tpvs = (report for report in session if report["class"] == "TPV")
+            for report in itertools.islice(tpvs, 4):
+                fix = session.fix
+                print(json.dumps({"class": "TPV", "lat": fix.latitude, "lon": fix.longitude, "time": report["time"], "mode": fix.mode}))
+            """
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let output = try run("/usr/bin/python3", ["-c", script, "\(endpoint.port)"])
+        endpoint.expectWaymarksOwn(positions(in: output), minimum: 4)
+        #expect(output.split(whereSeparator: \.isNewline).allSatisfy { object(String($0))?["mode"] as? Int == 3 })
+    }
+
+    @Test("gpxlogger writes a track whose every point Waymark delivered")
+    func gpxlogger() throws {
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let output = try run("/usr/bin/gpxlogger", ["127.0.0.1:\(endpoint.port)"], seconds: 4)
+        let points: [Position] = output.components(separatedBy: "<trkpt ").dropFirst().compactMap { point in
+            let attributes = point.split(separator: "\"")
+            guard attributes.count > 3, let latitude = Double(attributes[1]), let longitude = Double(attributes[3]),
+                let time = point.components(separatedBy: "<time>").dropFirst().first?.components(separatedBy: "</time>").first
+            else { return nil }
+            return Position(latitude: latitude, longitude: longitude, time: time)
+        }
+        endpoint.expectWaymarksOwn(points, minimum: 2)
+    }
+
+    @Test("cgps -s under a pseudo-terminal shows one of Waymark's positions")
+    func cgps() throws {
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let screen = try run(
+            // timeout(1) ends cgps itself: script(1)'s end would leave it holding the output pipe.
+            "/usr/bin/script", ["-qfc", "timeout -k 2 4 cgps -s 127.0.0.1:\(endpoint.port)", "/dev/null"], environment: ["TERM": "xterm"],
+            seconds: 10)
+        let shown = endpoint.waymark.filter { location in
+            screen.contains(String(format: "%.8f N", location.latitude)) && screen.contains(String(format: "%.8f E", location.longitude))
+        }
+        #expect(!shown.isEmpty)
+    }
+
+    @Test("hostile: 1 MiB without a terminator costs one ERROR, holds no more than a read, and the client is answered after it")
+    func unterminatedFlood() throws {
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let client = try endpoint.greetedClient()
+        try client.send(String(repeating: "?WATCH={\"device\":\"", count: 1 << 20 / 18) + "\"};\n?VERSION;")
+        #expect(object(try client.readLine()) as NSDictionary? == ["class": "ERROR", "message": "Request too long"])
+        #expect(object(try client.readLine())?["class"] as? String == "VERSION")
+        #expect(endpoint.daemon.isRunning)
+    }
+
+    @Test("a watching gpsd client holds a subscription, shows in status, and ?POLL answers from the last fix")
+    func watchHoldsASubscription() throws {
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let client = try endpoint.greetedClient()
+        #expect(try daemonStatus()["liveSubscriptions"] as? Int == 1)  // waymark watch's alone
+
+        try client.send(#"?WATCH={"enable":true,"json":true};"#)
+        while object(try client.readLine())?["class"] as? String != "TPV" {}
+        let watching = try daemonStatus()
+        #expect(watching["liveSubscriptions"] as? Int == 2)
+        let apps = watching["connectedApps"] as? [[String: Any]] ?? []
+        #expect(apps.contains { $0["uid"] as? Int == Int(getuid()) && $0["pid"] as? Int == 0 })
+
+        try client.send(#"?WATCH={"enable":false};"#)
+        while object(try client.readLine())?["class"] as? String != "WATCH" {}
+        let deadline = Date().addingTimeInterval(10)
+        while try daemonStatus()["liveSubscriptions"] as? Int != 1, Date() < deadline { usleep(50_000) }
+        #expect(try daemonStatus()["liveSubscriptions"] as? Int == 1)
+
+        try client.send("?POLL;")
+        var poll: [String: Any]?
+        while poll == nil {
+            let line = object(try client.readLine())
+            if line?["class"] as? String == "POLL" { poll = line }
+        }
+        let tpv = try #require((poll?["tpv"] as? [[String: Any]])?.first)
+        let time = try #require(tpv["time"] as? String)
+        // The last fix, or one just before it if a fix came in between.
+        #expect(endpoint.waymark.suffix(3).contains { $0.time == time })
+    }
+}
+}
+
+/// waymarkd's `status`, asked on its socket in its own protocol.
+private func daemonStatus() throws -> [String: Any] {
+    let client = try LineClient(unixSocket: DaemonProcess.socket)
+    try client.send(#"{"id":1,"op":"hello","version":2}"# + "\n" + #"{"id":2,"op":"status"}"# + "\n")
+    while true {
+        let reply = object(try client.readLine())
+        if reply?["id"] as? Int == 2, let status = (reply?["result"] as? [String: Any])?["status"] as? [String: Any] { return status }
+    }
+}
+
+/// A position a gpsd client read.
+struct Position {
+    var latitude: Double
+    var longitude: Double
+    var time: String
+}
+
+/// Whether a test's feeding thread is to stop.
+final class Feeding: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    var isDone: Bool { lock.withLock { done } }
+    func finish() { lock.withLock { done = true } }
+}
+
+/// Positions in the order `waymark watch` printed them, from its reading thread.
+final class Recorded: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Position] = []
+    func append(_ position: Position) { lock.withLock { stored.append(position) } }
+    var positions: [Position] { lock.withLock { stored } }
+}
+
+private func object(_ line: String) -> [String: Any]? {
+    (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+}
+
+/// The `lat`, `lon` and `time` of each TPV line in `text`.
+private func positions(in text: String) -> [Position] {
+    text.split(whereSeparator: \.isNewline).compactMap { line in
+        guard let report = object(String(line)), report["class"] as? String == "TPV", let latitude = report["lat"] as? Double,
+            let longitude = report["lon"] as? Double, let time = report["time"] as? String
+        else { return nil }
+        return Position(latitude: latitude, longitude: longitude, time: time)
+    }
+}
+
+/// A TCP port free now on 127.0.0.1 (bound and released; the daemon binds it next).
+func freePort() throws -> UInt16 {
+    let listener = try LoopbackTCPListener(port: 0)
+    defer { try? listener.close() }
+    return listener.port
+}
+
+/// Runs a gpsd client, unmodified (``ClientProgram``), for at most `seconds`.
+private func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 20) throws -> String {
+    guard let output = try ClientProgram.output(of: executable, arguments, environment: environment, seconds: seconds) else {
+        throw DaemonError.didNotStart("\(executable) is not installed (Debian gpsd-clients, python3-gps, bsdutils)")
+    }
+    return output
+}
+
+/// A raw client of a line protocol over TCP on 127.0.0.1 or a Unix socket, for what the
+/// Debian clients do not show.
+private final class LineClient {
+    private let descriptor: Int32
+    private var pending: [UInt8] = []
+
+    convenience init(port: UInt16) throws {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        try self.init(family: AF_INET, address: address, "127.0.0.1:\(port)")
+    }
+
+    convenience init(unixSocket path: String) throws {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+        }
+        try self.init(family: AF_UNIX, address: address, path)
+    }
+
+    private init<Address>(family: Int32, address: Address, _ name: String) throws {
+        descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = address
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) == 0 }
+        }
+        guard connected else {
+            close(descriptor)
+            throw DaemonError.didNotStart("cannot connect to \(name): errno \(errno)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw DaemonError.didNotStart("send failed") }
+    }
+
+    /// The next line (without CR LF); fails after 10 s without one.
+    func readLine() throws -> String {
+        while true {
+            if let end = pending.firstIndex(of: 0x0A) {
+                let line = pending[..<end]
+                pending.removeSubrange(...end)
+                return String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+            }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { throw DaemonError.didNotStart("the peer closed or went silent") }
+            pending += buffer[..<count]
+        }
+    }
+}
