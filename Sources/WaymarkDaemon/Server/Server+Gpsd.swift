@@ -116,7 +116,7 @@ extension Server {
         var buffer = JSONBuffer()
         let client = connection.id
         let answered = connection.gpsd?.session.answerNextCommand(
-            latest: authorizer.lastLocation(agent.status().lastLocation, for: client),
+            latest: (try? authorizer.lastLocation(agent.status().lastLocation, for: client)) ?? nil,
             now: Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch), into: &buffer)
         guard answered == true else { return false }
         counters.messagesIn += 1
@@ -137,10 +137,11 @@ extension Server {
         let watching = connection.gpsd?.session.wantsLocations == true
         switch (watching, connection.gpsd?.subscription) {
         case (true, nil):
-            let subscription = holdings.addSubscription(for: connection.id, configuration: .default)
+            let terms = Holdings.LiveTerms(configuration: .default, options: DeliveryOptions())
+            let subscription = holdings.addSubscription(for: connection.id, terms)
             connection.gpsd?.subscription = subscription
             holdImplicitSession(connection.id)
-            startSubscription(subscription, configuration: .default, options: DeliveryOptions(), for: connection.id)
+            startSubscription(subscription, configuration: terms.configuration, options: terms.options, for: connection.id)
         case (false, let subscription?):
             connection.gpsd?.subscription = nil
             try? unsubscribe(subscription, connection)
