@@ -1,4 +1,5 @@
 import WaymarkProtocol
+public import WaymarkLocation
 
 /// A stay at a place, as Core Location's `CLVisit`: the device was still there for 5 minutes
 /// or more (docs/monitoring.md, "Visits").

@@ -136,29 +136,9 @@ package struct MonitorRecord: Hashable, Sendable {
     }
 }
 
-/// A stay in the visit diary (`CLVisit`): where (the place's centre and accuracy), when the
-/// device arrived and when it left (nil while it is there).
-package struct VisitReport: Hashable, Sendable {
-    /// The centre's latitude, degrees.
-    package var latitude: Double
-    /// The centre's longitude, degrees.
-    package var longitude: Double
-    /// The radius, metres, within which the centre lies.
-    package var horizontalAccuracy: Double
-    /// When the device came to rest there.
-    package var arrivalDate: Timestamp
-    /// When it left; nil while it is there.
-    package var departureDate: Timestamp?
-
-    /// Creates a report.
-    package init(latitude: Double, longitude: Double, horizontalAccuracy: Double, arrivalDate: Timestamp, departureDate: Timestamp?) {
-        self.latitude = latitude
-        self.longitude = longitude
-        self.horizontalAccuracy = horizontalAccuracy
-        self.arrivalDate = arrivalDate
-        self.departureDate = departureDate
-    }
-
+/// A stay in the visit diary on the wire (`CLVisit`): where (the place's centre and
+/// accuracy), when the device arrived and when it left (null while it is there).
+extension Visit {
     func write(to buffer: inout JSONBuffer) {
         buffer.beginObject()
         buffer.member("latitude", number: latitude)

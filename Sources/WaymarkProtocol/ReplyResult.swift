@@ -31,7 +31,7 @@ package enum ReplyResult: Hashable, Sendable {
     /// To `monitorIdentifiers`.
     case identifiers([String])
     /// To `visits`: the diary, oldest arrival first.
-    case visits([VisitReport])
+    case visits([Visit])
 
     /// Writes the reply's `result` object.
     func write(to buffer: inout JSONBuffer) {
@@ -89,9 +89,9 @@ package enum ReplyResult: Hashable, Sendable {
         case .monitorIdentifiers: self = .identifiers(try fields.strings("identifiers"))
         case .visits:
             let entries = try fields.require("visits", "an array") { $0.arrayValue }
-            var visits: [VisitReport] = []
+            var visits: [Visit] = []
             for (index, entry) in entries.enumerated() {
-                visits.append(try VisitReport(Fields(entry, at: "\(fields.path).visits[\(index)]")))
+                visits.append(try Visit(Fields(entry, at: "\(fields.path).visits[\(index)]")))
             }
             self = .visits(visits)
         }

@@ -1,6 +1,6 @@
 package import WaymarkAuthorization
 package import WaymarkMonitoring
-import WaymarkLocation
+package import WaymarkLocation
 package import WaymarkSystem
 
 /// The monitors of issue 15 over the daemon's ``Database``: each app's named monitors with

@@ -31,10 +31,10 @@ struct ServerMessageTests {
         (.lastKnownLocation, .lastKnown(nil)),
         (.monitorRecord, .record(nil)),
         (.visits, .visits([
-            VisitReport(
+            Visit(
                 latitude: 47.3769, longitude: 8.5417, horizontalAccuracy: 12.5, arrivalDate: Timestamp(nanosecondsSinceEpoch: 1_000_000_000),
                 departureDate: Timestamp(nanosecondsSinceEpoch: 1_600_000_000_000)),
-            VisitReport(latitude: -1, longitude: 2, horizontalAccuracy: 3, arrivalDate: Timestamp(nanosecondsSinceEpoch: 0), departureDate: nil),
+            Visit(latitude: -1, longitude: 2, horizontalAccuracy: 3, arrivalDate: Timestamp(nanosecondsSinceEpoch: 0), departureDate: nil),
         ])),
     ]
 

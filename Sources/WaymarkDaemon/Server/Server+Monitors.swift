@@ -68,14 +68,14 @@ extension Server {
 
     /// `visit` as `connection` may see it: under reduced accuracy its centre is the cell's,
     /// as every location it gets (docs/authorization.md); nil when not even that is allowed.
-    private func visitReport(_ visit: Visit, for connection: Connection, reduced: Bool) -> VisitReport? {
+    private func visitReport(_ visit: Visit, for connection: Connection, reduced: Bool) -> Visit? {
         var centre = Location(
             latitude: visit.latitude, longitude: visit.longitude, horizontalAccuracy: visit.horizontalAccuracy, timestamp: visit.arrivalDate)
         if reduced {
             guard case .success(let cell) = authorizer.authorize(centre, for: connection.id) else { return nil }
             centre = cell
         }
-        return VisitReport(
+        return Visit(
             latitude: centre.latitude, longitude: centre.longitude, horizontalAccuracy: centre.horizontalAccuracy,
             arrivalDate: visit.arrivalDate, departureDate: visit.departureDate)
     }
