@@ -11,6 +11,12 @@ package enum FileSystem {
         throw SystemError.last("mkdir", path)
     }
 
+    /// Removes the file `path` (unlink(2)); one that is not there is no error.
+    package static func remove(_ path: String) throws(SystemError) {
+        guard system_unlink(path) != 0, Glibc.errno != ENOENT else { return }
+        throw SystemError.last("unlink", path)
+    }
+
     /// Whether this process's real user may read `path` (access(2) with `R_OK`).
     package static func isReadable(_ path: String) -> Bool {
         system_access(path, R_OK) == 0

@@ -59,32 +59,40 @@ struct RelaunchTests {
     }
 
     @Test func aRelaunchThatDoesNotBringTheAppBackEndsWhatItsSessionKept() async throws {
-        try await Self.withTrigger(startTimeout: .seconds(1), withSession: true) { daemon in
+        try await Self.withTrigger(startTimeout: .seconds(1), withSession: true) { daemon, trigger in
             // The session keeps it past the window…
             try await Task.sleep(for: .seconds(2))
             #expect(!daemon.agent.calls.contains(.stop(1)))
             // …until a relaunch does not bring the app back within its start timeout.
             await daemon.onLoop { _ in daemon.agent.broadcast(numbered(1)) }
+            #expect(FileManager.default.fileExists(atPath: trigger))
             try await waitUntil { daemon.agent.calls.contains(.stop(1)) }
+            // Nothing waits any more: the trigger is withdrawn (a path unit would start it on
+            // every stop while it stayed).
+            try await waitUntil { !FileManager.default.fileExists(atPath: trigger) }
         }
     }
 
     @Test func aRelaunchedAppThatTakesLongerToStartThanTheWindowStillReTakes() async throws {
-        try await Self.withTrigger(startTimeout: .seconds(30), withSession: false) { daemon in
+        try await Self.withTrigger(startTimeout: .seconds(30), withSession: false) { daemon, trigger in
             await daemon.onLoop { _ in daemon.agent.broadcast(numbered(1)) }
+            #expect(FileManager.default.fileExists(atPath: trigger))
             // Started slowly (a debug build under emulation took 5 s in the VM): twice the window.
             try await Task.sleep(for: .seconds(2))
             #expect(!daemon.agent.calls.contains(.stop(1)))
             let relaunched = try RawClient(path: daemon.path)
             try relaunched.hello()
+            // Back: the trigger has served and is removed, so that the app's next stop does not
+            // start it again.
+            #expect(!FileManager.default.fileExists(atPath: trigger))
             #expect(try relaunched.request(.startLiveUpdates(.fitness)).outcome == .success(.subscription(1)))
         }
     }
 
     /// A daemon with a 1 s rejoin window and a relaunch trigger for this process's app, which
     /// has left subscription 1 (and a background activity session, `withSession`); `body` runs
-    /// once the daemon has seen it go, and the trigger must have been written by its end.
-    static func withTrigger(startTimeout: Duration, withSession: Bool, _ body: (TestDaemon) async throws -> Void) async throws {
+    /// once the daemon has seen it go, with the trigger file's path.
+    static func withTrigger(startTimeout: Duration, withSession: Bool, _ body: (TestDaemon, String) async throws -> Void) async throws {
         let triggers = try TemporarySocketDirectory()
         defer { triggers.remove() }
         try await withDaemon(configure: {
@@ -98,8 +106,7 @@ struct RelaunchTests {
                 _ = try client.request(.startLiveUpdates(.fitness))
             }
             try await waitUntil { daemon.agent.hasDisconnected(1) }
-            try await body(daemon)
-            #expect(FileManager.default.fileExists(atPath: triggers.socket("tracker")))
+            try await body(daemon, triggers.socket("tracker"))
         }
     }
 }

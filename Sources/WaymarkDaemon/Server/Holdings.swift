@@ -193,9 +193,12 @@ struct Holdings {
         return relaunch
     }
 
-    /// `app` connected again: what it does not re-take by `now + window` ends.
-    mutating func rejoined(_ app: AppIdentity, now: MonotonicInstant, window: Duration) {
+    /// `app` connected again: what it does not re-take by `now + window` ends. Returns the
+    /// relaunch trigger asked for since it left, which has served.
+    mutating func rejoined(_ app: AppIdentity, now: MonotonicInstant, window: Duration) -> String? {
         kept[app]?.deadline = now + window
+        guard let entry = kept[app], entry.isRelaunchRequested else { return nil }
+        return entry.relaunch
     }
 
     /// Hands `client` of `app` the kept subscription of the app with `terms` (the same
@@ -227,17 +230,19 @@ struct Holdings {
 
     /// Ends what apps left and did not re-take by `now`; returns their subscriptions, for the
     /// agent to release.
-    mutating func expire(at now: MonotonicInstant) -> Set<SubscriptionID> {
+    mutating func expire(at now: MonotonicInstant) -> (subscriptions: Set<SubscriptionID>, triggers: [String]) {
         var ended = Set<SubscriptionID>()
+        var triggers: [String] = []
         for (app, entry) in kept {
             guard let deadline = entry.deadline, deadline <= now else { continue }
             kept[app] = nil
+            if entry.isRelaunchRequested, let relaunch = entry.relaunch { triggers.append(relaunch) }
             for subscription in entry.subscriptions.keys {
                 subscriptionHolders[subscription] = nil
                 ended.insert(subscription)
             }
         }
-        return ended
+        return (ended, triggers)
     }
 
     private mutating func store(_ entry: Kept, for app: AppIdentity) {

@@ -18,7 +18,7 @@ extension Server: AuthorizationPeers {
         let app = configuration.policies.identity(of: connection.facts, declaredAppID: declaredAppID)
         connection.app = app
         guard let loop else { return app }
-        holdings.rejoined(app, now: loop.now, window: configuration.rejoinWindow)
+        if let trigger = holdings.rejoined(app, now: loop.now, window: configuration.rejoinWindow) { withdrawRelaunch(trigger) }
         scheduleKeptExpiry()
         return app
     }
@@ -102,8 +102,11 @@ extension Server: AuthorizationPeers {
 
     /// Asks for `app` to be started, without privileges of the daemon's own: it writes the
     /// file `trigger` in ``ServerConfiguration/relaunchDirectory``, which a systemd path unit
-    /// watches (`PathChanged=`) to start the app's unit as the app's own user (README,
-    /// "Relaunching a consumer").
+    /// watches (`PathExists=`) to start the app's unit as the app's own user (README,
+    /// "Relaunching a consumer"). The file stays while the daemon wants the app started: until
+    /// the app connects again or what it kept ends (``withdrawRelaunch(_:)``). A path unit
+    /// does not watch while the unit it starts is active, so a file written while that unit is
+    /// still stopping is seen only by `PathExists=` when it re-arms (`PathChanged=` missed it).
     func relaunch(_ app: AppIdentity, trigger: String) {
         guard let directory = configuration.relaunchDirectory else {
             log("\(app) has updates waiting and a relaunch trigger, but the daemon has no relaunch directory")
@@ -120,6 +123,19 @@ extension Server: AuthorizationPeers {
         }
     }
 
+    /// Removes the relaunch trigger file `trigger`: it has served (its app connected again) or
+    /// what its app kept has ended; a path unit on it would otherwise start the app again each
+    /// time it stops.
+    func withdrawRelaunch(_ trigger: String) {
+        guard let directory = configuration.relaunchDirectory else { return }
+        let path = directory + "/" + trigger
+        do throws(SystemError) {
+            try FileSystem.remove(path)
+        } catch {
+            log("could not remove the relaunch trigger \(path): \(error)")
+        }
+    }
+
     /// Keeps one timer, at the earliest deadline of what apps that left keep; there it ends
     /// what was not re-taken.
     func scheduleKeptExpiry() {
@@ -132,7 +148,9 @@ extension Server: AuthorizationPeers {
         let id = loop.schedule(at: next) { [weak self] loop in
             guard let self else { return }
             keptTimer = nil
-            for subscription in holdings.expire(at: loop.now) {
+            let expired = holdings.expire(at: loop.now)
+            for trigger in expired.triggers { withdrawRelaunch(trigger) }
+            for subscription in expired.subscriptions {
                 log("subscription \(subscription) ended: its app did not re-take it within \(configuration.rejoinWindow)")
                 endDemand([subscription])
                 agent.stopLiveUpdates(subscription)
