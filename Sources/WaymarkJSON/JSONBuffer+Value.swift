@@ -21,13 +21,7 @@ extension JSONBuffer {
     /// that reads back as the rounded `Double` (`1118.1`, not `1118.1000000000001`); a
     /// non-finite value as `null`.
     package mutating func number(_ value: Double, roundedTo decimals: Int) {
-        guard value.isFinite else {
-            null()
-            return
-        }
-        let scale = DecimalPowers.double(decimals)
-        let rounded = (value * scale).rounded() / scale
-        number(rounded.isFinite ? rounded : value)
+        number(value.rounded(toDecimals: decimals))
     }
 
     /// Writes a member rounded as ``number(_:roundedTo:)`` writes it.
@@ -88,5 +82,18 @@ extension JSONValue {
         var buffer = JSONBuffer(capacity: 128)
         buffer.value(self)
         return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+}
+
+extension Double {
+    /// The value rounded to `decimals` digits after the point, as
+    /// ``JSONBuffer/number(_:roundedTo:)`` writes it: a reader of such a field rounds the same
+    /// way, so that what it read writes back as it was read. Itself when it is not finite or
+    /// the rounding overflows.
+    package func rounded(toDecimals decimals: Int) -> Double {
+        guard isFinite else { return self }
+        let scale = DecimalPowers.double(decimals)
+        let rounded = (self * scale).rounded() / scale
+        return rounded.isFinite ? rounded : self
     }
 }

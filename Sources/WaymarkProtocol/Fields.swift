@@ -37,6 +37,12 @@ struct Fields {
         try require(key, "a number") { $0.doubleValue }
     }
 
+    /// A number the writer rounds to `decimals` digits (`JSONBuffer.number(_:roundedTo:)`),
+    /// rounded alike: a message read writes back as it was read.
+    func double(_ key: String, roundedTo decimals: Int) throws(ProtocolError) -> Double {
+        try double(key).rounded(toDecimals: decimals)
+    }
+
     func optionalDouble(_ key: String) throws(ProtocolError) -> Double? {
         try optional(key, "a number") { $0.doubleValue }
     }

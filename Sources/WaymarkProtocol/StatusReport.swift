@@ -80,14 +80,14 @@ extension StatusReport {
         for (index, entry) in entries.enumerated() {
             let entry = try Fields(entry, at: "\(fields.path).powerLedger[\(index)]")
             ledger.append(PowerLedgerEntry(
-                state: try entry.string("state"), seconds: try entry.double("seconds"), milliwattHours: try entry.double("milliwattHours")))
+                state: try entry.string("state"), seconds: try entry.double("seconds", roundedTo: 3), milliwattHours: try entry.double("milliwattHours", roundedTo: 4)))
         }
         var recent: [PowerTransition] = []
         if let transitions = try fields.optional("recentTransitions", "an array", { $0.arrayValue }) {
             for (index, transition) in transitions.enumerated() {
                 let transition = try Fields(transition, at: "\(fields.path).recentTransitions[\(index)]")
                 recent.append(PowerTransition(
-                    time: try transition.double("time"), from: try transition.string("from"), to: try transition.string("to"),
+                    time: try transition.double("time", roundedTo: 3), from: try transition.string("from"), to: try transition.string("to"),
                     reason: try transition.string("reason")))
             }
         }
@@ -102,9 +102,9 @@ extension StatusReport {
             EventLoopCounts(timers: try counts.integer("timers"), descriptors: try counts.integer("descriptors"))
         }
         self.init(
-            daemonVersion: try fields.string("daemonVersion"), uptime: try fields.double("uptime"),
+            daemonVersion: try fields.string("daemonVersion"), uptime: try fields.double("uptime", roundedTo: 3),
             source: Source(kind: try source.string("kind"), description: try source.string("description"), isSimulated: try source.bool("isSimulated")),
-            receiverPowerState: try power.string("state"), receiverPowerSince: try power.double("since"),
+            receiverPowerState: try power.string("state"), receiverPowerSince: try power.double("since", roundedTo: 3),
             lastLocation: try fields.optionalFields("lastLocation").map { (fields) throws(ProtocolError) in try Location(fields) },
             isStationary: try fields.bool("isStationary"), clients: try fields.integer("clients"),
             liveSubscriptions: try fields.integer("liveSubscriptions"), pendingRequests: try fields.integer("pendingRequests"),

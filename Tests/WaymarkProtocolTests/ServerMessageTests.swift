@@ -116,4 +116,18 @@ struct ServerMessageTests {
         let error = #expect(throws: ProtocolError.self) { try ServerMessage(line: Array("{".utf8)) }
         #expect(error?.code == .malformedJSON)
     }
+
+    /// Found by the protocol fuzzer: a status whose rounded numbers (uptime, since, the ledger,
+    /// transitions) carry more digits than the daemon writes read as more precise than they
+    /// write back, so a client that passes a message on changed it. They read rounded alike.
+    @Test func numbersFinerThanTheirResolutionReadAsTheyWriteBack() throws {
+        let line = #"{"id":3,"op":"status","result":{"status":{"daemonVersion":"0.1.0","uptime":36.2005,"source":{"kind":"simulated","description":"simulated board, scenario walk","isSimulated":true},"receiverPower":{"state":"off","since":3500.5},"lastLocation":null,"isStationary":true,"clients":1,"liveSubscriptions":1,"pendingRequests":0,"diagnostics":[],"powerLedger":[{"state":"tracking","seconds":3500.5,"milliwattHours":82.4},{"state":"off","seconds":99.75,"milliwattHours":0.01}],"transitions":1}}}"#
+        let message = try ServerMessage(line: Array(line.utf8))
+        #expect(try ServerMessage(line: message.line.dropLast()) == message)
+        guard case .reply(let reply) = message, case .success(.status(let status)) = reply.outcome else {
+            Issue.record("not a status reply")
+            return
+        }
+        #expect(status.uptime == 36.201)
+    }
 }
