@@ -116,7 +116,7 @@ extension Server {
         var buffer = JSONBuffer()
         let client = connection.id
         let answered = connection.gpsd?.session.answerNextCommand(
-            latest: (try? authorizer.lastLocation(agent.status().lastLocation, for: client)) ?? nil,
+            latest: (try? authorizer.lastLocation(agent.lastKnownLocation()?.location, for: client)) ?? nil,
             now: Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch), into: &buffer)
         guard answered == true else { return false }
         counters.messagesIn += 1
