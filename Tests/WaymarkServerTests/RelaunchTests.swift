@@ -47,6 +47,28 @@ struct RelaunchTests {
         }
     }
 
+    @Test func anAnswerToAKeptRequestAsksForTheAppToo() async throws {
+        let triggers = try TemporarySocketDirectory()
+        defer { triggers.remove() }
+        let trigger = triggers.socket("tracker")
+        try await withDaemon(configure: {
+            $0.rejoinWindow = .seconds(30)
+            $0.relaunchDirectory = triggers.path
+            $0.policies = try! Self.policy("relaunch = \"tracker\"\n")
+        }) { daemon in
+            try KeptRequestTests.leave(daemon, asking: KeptRequestTests.asked)
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
+            #expect(!FileManager.default.fileExists(atPath: trigger))
+            await daemon.onLoop { _ in daemon.agent.answer(1, with: .success(KeptRequestTests.fix)) }
+            #expect(FileManager.default.fileExists(atPath: trigger))
+            // Back: the trigger has served, and the answer is the app's.
+            let back = try RawClient(path: daemon.path)
+            try back.hello()
+            #expect(!FileManager.default.fileExists(atPath: trigger))
+            #expect(try back.request(.requestLocation(KeptRequestTests.asked)).outcome == .success(.location(KeptRequestTests.fix)))
+        }
+    }
+
     @Test func anAppWithoutATriggerIsNotRelaunched() async throws {
         let triggers = try TemporarySocketDirectory()
         defer { triggers.remove() }
