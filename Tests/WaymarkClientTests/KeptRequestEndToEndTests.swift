@@ -49,14 +49,26 @@ extension ClientLibraryTests.WaymarkdTests {
         return status
     }
 
+    /// The daemon on a walk `speed` times faster than real time, and a `waymark request` that
+    /// was killed with SIGKILL once the daemon had its request; when (monotonic, and seconds
+    /// since the Unix epoch, as the daemon's transitions are dated).
+    func walkWithARequestKilled(speed: Int) async throws -> (DaemonProcess, killed: ContinuousClock.Instant, killedAt: Double) {
+        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("walk 600s\n"), "--speed", "\(speed)"])
+        let requester = try Requester()
+        guard try await status(until: { $0.pendingRequests == 1 }).pendingRequests == 1 else {
+            daemon.stop()
+            throw DaemonError.didNotStart("the daemon never had the request")
+        }
+        let killed = (ContinuousClock.now, Date().timeIntervalSince1970)
+        requester.kill()
+        return (daemon, killed.0, killed.1)
+    }
+
     @Test("an app killed with SIGKILL with a request pending and restarted re-takes the request and gets its answer; the receiver is not cycled")
     func requestKilledAndRestarted() async throws {
         // The daemon's first power-up is a cold start, 26 to 30 s of the scenario: 13 to 15 s here.
-        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("walk 600s\n"), "--speed", "2"])
+        let (daemon, _, _) = try await walkWithARequestKilled(speed: 2)
         defer { daemon.stop() }
-        let first = try Requester()
-        try #require(try await status { $0.pendingRequests == 1 }.pendingRequests == 1)
-        first.kill()
         try await Task.sleep(for: .milliseconds(500))
         let away = try await WaymarkAgent.status()
         #expect(away.pendingRequests == 1)
@@ -78,13 +90,8 @@ extension ClientLibraryTests.WaymarkdTests {
     @Test("an app killed with a request pending that does not come back has it ended after the window; the receiver is released")
     func requestKilledAndGone() async throws {
         // A cold start of 26 to 30 s at real speed: the window ends long before a fix could.
-        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("walk 600s\n"), "--speed", "1"])
+        let (daemon, killed, killedAt) = try await walkWithARequestKilled(speed: 1)
         defer { daemon.stop() }
-        let requester = try Requester()
-        try #require(try await status { $0.pendingRequests == 1 }.pendingRequests == 1)
-        let killed = ContinuousClock.now
-        let killedAt = Date().timeIntervalSince1970
-        requester.kill()
         let ended = try await status(within: 20) { $0.pendingRequests == 0 }
         #expect(ended.pendingRequests == 0)
         let kept = ContinuousClock.now - killed
