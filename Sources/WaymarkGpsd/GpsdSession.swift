@@ -74,6 +74,18 @@ package struct GpsdSession: Sendable {
         }
     }
 
+    /// Appends a TPV with mode 1 and no position, when the client watches: the receiver has
+    /// no fix (cgps shows NO FIX). gpsd sends one each receiver cycle without a fix; the
+    /// endpoint sends one when the fix is lost, at the update that says so
+    /// (``LocationUpdate/diagnostics``' `locationUnavailable`), and a fix's TPV when it is back.
+    package func writeNoFix(into buffer: inout JSONBuffer) {
+        guard watch.wantsReports else { return }
+        var report = TPVReport()
+        report.device = device.path
+        report.write(to: &buffer)
+        buffer.carriageReturnNewline()
+    }
+
     /// Appends a PPS or TOFF report, when the client watches with `pps`.
     package func writeTime(_ sample: TimeSample, into buffer: inout JSONBuffer) {
         guard watch.enable && watch.pps else { return }

@@ -1,5 +1,5 @@
 /// The user owning the other end of a TCP connection over IPv4 loopback, from the kernel's
-/// socket table (`/proc/net/tcp`): the identity of a gpsd client connected to 127.0.0.1,
+/// socket table (`/proc/self/net/tcp`): the identity of a gpsd client connected to 127.0.0.1,
 /// where no `SO_PEERCRED` exists. Both ends are on this host, so the peer's socket is in
 /// the table with its local and remote addresses swapped from ours.
 package enum LoopbackSocketOwner {
@@ -35,9 +35,11 @@ package enum LoopbackSocketOwner {
         return nil
     }
 
-    /// Reads `/proc/net/tcp` (under `procDirectory`) and looks up the owner of `peer`.
+    /// Reads this process's network namespace's table, `/proc/self/net/tcp` (under
+    /// `procDirectory`), and looks up the owner of `peer`. Not `/proc/net/tcp`: the installed
+    /// unit's `ProcSubset=pid` hides that link, and leaves the process's own directory.
     package static func owner(peer: Endpoint, local: Endpoint, procDirectory: String = "/proc") throws(SystemError) -> UInt32? {
-        owner(peer: peer, local: local, in: try FileDescriptor.readFile(procDirectory + "/net/tcp", maximumBytes: maximumTableBytes))
+        owner(peer: peer, local: local, in: try FileDescriptor.readFile(procDirectory + "/self/net/tcp", maximumBytes: maximumTableBytes))
     }
 
     /// `ADDRESS:PORT` as the table prints an endpoint.

@@ -136,10 +136,13 @@ struct AuthorizationEndToEndTests {
         let output = try #require(try ClientProgram.output(
             of: "/usr/bin/setpriv", ["--reuid=1002", "--regid=1002", "--clear-groups", "/usr/bin/gpspipe", "-w", "-n", "12", "127.0.0.1:\(port)"],
             seconds: 30))
-        let tpvs = output.split(whereSeparator: \.isNewline).compactMap { line -> [String: Any]? in
+        let reports = output.split(whereSeparator: \.isNewline).compactMap { line -> [String: Any]? in
             let report = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
             return report?["class"] as? String == "TPV" ? report : nil
         }
+        // A TPV without a fix (mode 1, while the receiver acquires) carries no position at all.
+        #expect(reports.filter { ($0["mode"] as? Int ?? 0) < 2 }.allSatisfy { Set($0.keys) == ["class", "device", "mode"] })
+        let tpvs = reports.filter { ($0["mode"] as? Int ?? 0) >= 2 }
         #expect(!tpvs.isEmpty)
         let cells = Set(tpvs.map { [$0["lat"] as? Double ?? .nan, $0["lon"] as? Double ?? .nan] })
         #expect(cells.count == 1)

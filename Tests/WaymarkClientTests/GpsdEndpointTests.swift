@@ -10,7 +10,7 @@ import WaymarkTestFixtures
 extension ClientLibraryTests {
 @Suite("GpsdEndpointTests: gpsd's clients read the real waymarkd", .serialized, .timeLimit(.minutes(3)))
 struct GpsdEndpointTests {
-    /// A daemon walking a scenario 4× faster than real time, serving gpsd's clients on a free
+    /// A daemon walking a scenario (600 s unless given) 4× faster than real time, serving gpsd's clients on a free
     /// port, and `waymark watch --json` recording what Waymark delivers.
     final class Endpoint {
         let daemon: DaemonProcess
@@ -18,9 +18,9 @@ struct GpsdEndpointTests {
         private let watch = Process()
         private let delivered = Recorded()
 
-        init() throws {
+        init(scenario body: String = "walk 600s\n") throws {
             port = try freePort()
-            let scenario = try DaemonProcess.scenario("walk 600s\n")
+            let scenario = try DaemonProcess.scenario(body)
             daemon = try DaemonProcess(["--scenario", scenario, "--speed", "4", "--gpsd-port", "\(port)"])
             watch.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
             watch.arguments = ["watch", "--json"]
@@ -198,6 +198,35 @@ struct GpsdEndpointTests {
         #expect(object(try client.readLine()) as NSDictionary? == ["class": "ERROR", "message": "Request too long"])
         #expect(object(try client.readLine())?["class"] as? String == "VERSION")
         #expect(endpoint.daemon.isRunning)
+    }
+
+    @Test("a watcher is sent a TPV of mode 1 alone when the sky is lost (a lift), then fixes again after it")
+    func noFixInALift() throws {
+        // 60 s of walking (a cold start, then fixes), 24 s in a lift without signal, then walking.
+        let endpoint = try Endpoint(scenario: "walk 60s\nlift 24s up=12\nwalk 600s\n")
+        defer { endpoint.stop() }
+        let client = try endpoint.greetedClient()
+        try client.send(#"?WATCH={"enable":true,"json":true};"#)
+        // Reads TPVs until a fix, then a TPV of mode 1, then a fix again (each read fails after 10 s of silence).
+        var phase = 0
+        var noFix: [String: Any]?
+        var modes: [Int] = []
+        while phase < 3, modes.count < 400 {
+            guard let report = object(try client.readLine()), report["class"] as? String == "TPV", let mode = report["mode"] as? Int
+            else { continue }
+            modes.append(mode)
+            switch (phase, mode) {
+            case (0, 2...), (2, 2...): phase += 1
+            case (1, 1):
+                noFix = report
+                phase = 2
+            default: break
+            }
+        }
+        #expect(phase == 3, "TPV modes read: \(modes)")
+        let report = try #require(noFix)
+        #expect(Set(report.keys) == ["class", "device", "mode"], "\(report)")
+        #expect((report["device"] as? String)?.isEmpty == false)
     }
 
     @Test("a watching gpsd client holds a subscription, shows in status, and ?POLL answers from the last fix")

@@ -120,6 +120,23 @@ struct GpsdSessionTests {
         #expect(lines[2] == #"{"class":"GST","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:01.000Z","lat":3.394,"lon":3.394,"alt":7.200}"#)
     }
 
+    @Test("without a fix a watching client is sent a TPV of mode 1 alone, as gpsd's; one not watching nothing")
+    func noFix() {
+        var client = session()
+        var silent = JSONBuffer()
+        client.writeNoFix(into: &silent)
+        #expect(silent.bytes.isEmpty)
+        _ = exchange(&client, #"?WATCH={"enable":true,"json":true};"#)
+        var buffer = JSONBuffer()
+        client.writeNoFix(into: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == "{\"class\":\"TPV\",\"device\":\"/dev/ttyAMA0\",\"mode\":1}\r\n")
+        var sentences = session()
+        _ = exchange(&sentences, #"?WATCH={"enable":true,"nmea":true};"#)
+        var none = JSONBuffer()
+        sentences.writeNoFix(into: &none)
+        #expect(none.bytes.isEmpty)
+    }
+
     @Test("watching nmea or raw asks for the receiver's sentences and holds locations, without JSON reports")
     func sentences() {
         for watch in [#"?WATCH={"enable":true,"nmea":true};"#, #"?WATCH={"enable":true,"raw":2};"#] {

@@ -26,6 +26,22 @@ struct LimitsTests {
         }
     }
 
+    @Test func noHelloTimerWaitsOnceEveryConnectionGreetedOrLeft() async throws {
+        try await withDaemon { daemon in
+            let idle = await pendingTimers(of: daemon)
+            let polite = try RawClient(path: daemon.path)
+            var probe: RawClient? = try RawClient(path: daemon.path)  // connects and leaves, as a readiness check does
+            try await waitUntil { await daemon.onLoop { $0.clientCount } == 2 }
+            #expect(await pendingTimers(of: daemon) == idle + 1)
+            try polite.hello()
+            #expect(await pendingTimers(of: daemon) == idle + 1)  // the probe still has to greet
+            _ = probe
+            probe = nil
+            try await waitUntil { await daemon.onLoop { $0.clientCount } == 1 }
+            #expect(await pendingTimers(of: daemon) == idle)
+        }
+    }
+
     @Test func oneUserMayHoldOnlyItsShareOfConnections() async throws {
         try await withDaemon(configure: { $0.maximumClientsPerUser = 3; $0.privilegedUsers = [] }) { daemon in
             var held = try (0..<3).map { _ in try RawClient(path: daemon.path) }
@@ -266,4 +282,9 @@ struct MonitorEventLimitsTests {
             #expect(await daemon.onLoop { $0.clientCount } == 0)
         }
     }
+}
+
+/// The timers the daemon's loop holds.
+private func pendingTimers(of daemon: TestDaemon) async -> Int {
+    await withCheckedContinuation { continuation in daemon.remote.execute { loop in continuation.resume(returning: loop.pendingTimerCount) } }
 }

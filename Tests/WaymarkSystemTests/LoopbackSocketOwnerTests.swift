@@ -2,7 +2,7 @@ import Glibc
 import Testing
 import WaymarkSystem
 
-@Suite("the owner of a loopback TCP peer, from /proc/net/tcp")
+@Suite("the owner of a loopback TCP peer, from /proc/self/net/tcp")
 struct LoopbackSocketOwnerTests {
     private let loopback: UInt32 = 0x7F00_0001
 

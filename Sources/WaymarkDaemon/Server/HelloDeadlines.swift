@@ -15,6 +15,16 @@ struct HelloDeadlines {
         entries.append((client, deadline))
     }
 
+    /// Removes `client`'s deadline: it said `hello`, or left.
+    mutating func remove(_ client: ClientID) {
+        guard let index = entries[first...].firstIndex(where: { $0.client == client }) else { return }
+        entries.remove(at: index)
+        if first == entries.count {
+            entries = []
+            first = 0
+        }
+    }
+
     /// Removes and returns the connections whose deadline is not after `now`.
     mutating func popDue(at now: MonotonicInstant) -> [ClientID] {
         var due: [ClientID] = []

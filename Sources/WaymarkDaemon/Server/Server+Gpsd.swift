@@ -150,9 +150,16 @@ extension Server {
     }
 
     /// Sends a gpsd client the reports of an update it may see (authorized and reduced as
-    /// for any app): TPV, SKY and GST when it has a location, nothing when it has none.
+    /// for any app): TPV, SKY and GST when it has a location, a mode 1 TPV when it says no
+    /// fix can be had (`locationUnavailable`), nothing else without a location.
     func sendGpsdReports(of update: LocationUpdate, to connection: Connection) {
-        guard let location = update.location else { return }
+        guard let location = update.location else {
+            guard update.diagnostics.locationUnavailable else { return }
+            var buffer = JSONBuffer()
+            connection.gpsd?.session.writeNoFix(into: &buffer)
+            if !buffer.bytes.isEmpty { send(line: buffer.bytes, to: connection) }
+            return
+        }
         if let last = lastGpsdReports, last.location == location { return send(line: last.bytes, to: connection) }
         var buffer = JSONBuffer()
         connection.gpsd?.session.writeReports(for: location, into: &buffer)

@@ -140,6 +140,7 @@ extension Server {
         }
         try Authorizer.validate(hello)
         connection.isGreeted = true
+        stopAwaitingHello(from: connection.id)
         let app = identify(connection, declaredAppID: hello.appID)
         authorizer.clientIdentified(connection.id, hello, as: app)
         agent.clientIdentified(connection.id, appID: hello.appID)

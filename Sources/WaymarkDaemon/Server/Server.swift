@@ -215,6 +215,15 @@ package final class Server: UpdateSink {
         if helloTimer == nil { scheduleHelloTimer() }
     }
 
+    /// `id` said `hello` or left: it waits for no deadline, and the timer stops once no
+    /// connection waits, so an idle daemon does not wake for a client long gone.
+    func stopAwaitingHello(from id: ClientID) {
+        helloDeadlines.remove(id)
+        guard helloDeadlines.earliest == nil, let helloTimer else { return }
+        loop?.cancel(helloTimer)
+        self.helloTimer = nil
+    }
+
     private func scheduleHelloTimer() {
         guard let loop, let earliest = helloDeadlines.earliest else { return }
         helloTimer = loop.schedule(at: earliest) { [weak self] loop in
@@ -248,6 +257,7 @@ package final class Server: UpdateSink {
     func disconnect(_ id: ClientID, reason: String?) {
         guard let connection = connections.removeValue(forKey: id) else { return }
         connections.releaseSpareCapacity()
+        stopAwaitingHello(from: id)
         if let reason { log("client \(id) (pid \(connection.credentials.pid)) disconnected: \(reason)") }
         let user = connection.credentials.uid
         let held = connectionsPerUser[user, default: 1] - 1
