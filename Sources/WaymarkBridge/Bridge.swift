@@ -51,9 +51,10 @@ package final class Bridge {
         while !shouldStop() {
             let received = inbox.take()
             diagnostics = received.diagnostics
-            try outbox.append(
+            let repeated = try outbox.append(
                 received.messages, events: received.events.map(\.event), droppedBefore: received.dropped,
                 inFlight: delivery.inFlightSequence, transition: transitionMessage)
+            if repeated > 0 { log("\(repeated) monitor event(s) sent again after a restart: taken already, not published again") }
             for pending in received.events {
                 if let sequence = pending.event.sequence { pending.acknowledge(sequence) }
             }

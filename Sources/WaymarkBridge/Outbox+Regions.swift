@@ -38,16 +38,24 @@ extension Outbox {
         }
     }
 
-    /// Applies `event` (inside the caller's transaction): the message of the transition it
-    /// makes, if any, after recording its receipt and the region's new state.
-    func take(_ event: RegionEvent, transition: (RegionEvent, OwnTracksPayload.Transition) -> OutgoingMessage?) throws(StoreError) -> OutgoingMessage? {
+    /// What taking a region event did.
+    enum Taking {
+        /// Its receipt was here: it came again and changed nothing.
+        case repeated
+        /// Taken: the message of the transition it made, if any.
+        case taken(OutgoingMessage?)
+    }
+
+    /// Applies `event` (inside the caller's transaction): records its receipt and the region's
+    /// new state, and makes the message of its transition, if any.
+    func take(_ event: RegionEvent, transition: (RegionEvent, OwnTracksPayload.Transition) -> OutgoingMessage?) throws(StoreError) -> Taking {
         let date = SQLValue.integer(event.date.nanosecondsSinceEpoch)
         if let sequence = event.sequence.flatMap(Int64.init(exactly:)) {
             let receipt: [SQLValue] = [.integer(sequence), .text(event.region), .text(event.state.rawValue), date]
             let taken = try database.rows(
                 "SELECT 1 FROM receipts WHERE sequence = ? AND region = ? AND state = ? AND date = ?", receipt
             ) { _ throws(StoreError) in true }
-            guard taken.isEmpty else { return nil }
+            guard taken.isEmpty else { return .repeated }
             try database.run("INSERT OR REPLACE INTO receipts (sequence, region, state, date) VALUES (?, ?, ?, ?)", receipt)
             try database.run(
                 "DELETE FROM receipts WHERE sequence <= (SELECT sequence FROM receipts ORDER BY sequence DESC LIMIT 1 OFFSET ?)",
@@ -57,10 +65,10 @@ extension Outbox {
             row throws(StoreError) in try row.optionalString(0).flatMap(RegionEvent.State.init(rawValue:))
         }
         // A condition of the monitor that is no longer a configured region publishes nothing.
-        guard let previous = rows.first else { return nil }
+        guard let previous = rows.first else { return .taken(nil) }
         try database.run(
             "UPDATE regions SET state = ? WHERE name = ?", [.optionalText(event.state(after: previous)?.rawValue), .text(event.region)])
-        return event.transition(after: previous).flatMap { transition(event, $0) }
+        return .taken(event.transition(after: previous).flatMap { transition(event, $0) })
     }
 
 }

@@ -61,17 +61,23 @@ final class Outbox {
     /// Each of `events` moves its region's state in the same transaction and adds the
     /// transition message `transition` makes for it, if any (``RegionEvent/transition(after:)``);
     /// an event whose receipt is here already (taken before a crash, not acknowledged yet)
-    /// changes nothing.
+    /// changes nothing. Returns how many such events came again.
+    @discardableResult
     func append(
         _ messages: [OutgoingMessage], events: [RegionEvent], droppedBefore: Int, inFlight: Int64?,
         transition: (RegionEvent, OwnTracksPayload.Transition) -> OutgoingMessage?
-    ) throws(StoreError) {
-        guard !messages.isEmpty || !events.isEmpty || droppedBefore > 0 else { return }
-        try database.transaction { () throws(StoreError) in
+    ) throws(StoreError) -> Int {
+        guard !messages.isEmpty || !events.isEmpty || droppedBefore > 0 else { return 0 }
+        return try database.transaction { () throws(StoreError) in
             try database.run("UPDATE counters SET value = value + ? WHERE name = 'dropped'", [.integer(Int64(droppedBefore))])
             var messages = messages
+            var repeated = 0
             for event in events {
-                if let message = try take(event, transition: transition) { messages.append(message) }
+                switch try take(event, transition: transition) {
+                case .repeated: repeated += 1
+                case .taken(let message?): messages.append(message)
+                case .taken(nil): break
+                }
             }
             for message in messages {
                 try database.run(
@@ -79,11 +85,12 @@ final class Outbox {
                     [.text(message.topic), .text(message.payload), .bool(message.retain)])
             }
             let overflow = policy.overflow(queued: try count())
-            guard overflow > 0 else { return }
+            guard overflow > 0 else { return repeated }
             let dropped = try database.run(
                 "DELETE FROM messages WHERE sequence IN (SELECT sequence FROM messages WHERE sequence IS NOT ? ORDER BY sequence LIMIT ?)",
                 [inFlight.map(SQLValue.integer) ?? .null, .integer(Int64(overflow))])
             try database.run("UPDATE counters SET value = value + ? WHERE name = 'dropped'", [.integer(Int64(dropped))])
+            return repeated
         }
     }
 
