@@ -49,7 +49,7 @@ final class Fleet {
             try FileManager.default.createDirectory(atPath: policyDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
             try Self.bridgePolicy.write(toFile: policyDirectory + "/bridge.toml", atomically: true, encoding: .utf8)
             chmod(policyDirectory + "/bridge.toml", 0o644)
-            arguments += ["--store", directory + "/waymark.sqlite", "--policies", policyDirectory]
+            arguments += ["--store", directory + "/waymark.sqlite", "--policies", policyDirectory, "--verbose"]
             chmod(directory, 0o755)
         }
         daemon = try ChildProcess(Self.binary("waymarkd"), arguments, log: directory + "/waymarkd.log")
@@ -117,6 +117,9 @@ final class Fleet {
         if let count { arguments += ["-C", "\(count)"] }
         return Subscriber(process: try ChildProcess("mosquitto_sub", arguments, log: directory + "/mosquitto_sub.log"))
     }
+
+    /// The daemon's log so far.
+    var daemonOutput: String { (try? String(contentsOfFile: directory + "/waymarkd.log", encoding: .utf8)) ?? "" }
 
     /// The bridge's log so far.
     var bridgeOutput: String { (try? String(contentsOfFile: bridgeLog, encoding: .utf8)) ?? "" }

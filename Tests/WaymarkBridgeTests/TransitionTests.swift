@@ -130,7 +130,9 @@ struct EnforcedBridgeTests {
         try fleet.startDaemon(TransitionTests.start + "still 20s\nwalk 5m heading=90\nstill 1h\n", enforcing: true)
         try fleet.startBridge(TransitionTests.bakery)
         try waitUntil("the bridge's status", seconds: 30) { subscriber.received.contains { $0.type == "status" } }
-        sleep(2)
+        // The bridge asked (in use, undecided): the daemon holds its request for the operator.
+        try waitUntil("the bridge's request", seconds: 30) { fleet.daemonOutput.contains("appID:org.waymark.mqtt asks for authorization") }
+        sleep(3)
         #expect(subscriber.locations.isEmpty && subscriber.transitions.isEmpty, "nothing before the operator grants")
         try fleet.waymark("auth", "grant", "appID:org.waymark.mqtt")
         try waitUntil("enter and leave", seconds: 90) { subscriber.transitions.count >= 2 }
