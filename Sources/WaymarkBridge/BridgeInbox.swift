@@ -3,10 +3,11 @@ package import WaymarkBridgeCore
 package import WaymarkLocation
 
 /// Hands messages from the task reading live updates, and region events from the task reading
-/// the monitor, to the bridge's loop. Bounded like the outbox: if the loop falls behind (a
-/// disk stalling its commits), the oldest go first and are counted with the outbox's drops
-/// (a dropped region event is acknowledged with the next one kept). It also keeps the
-/// newest fixes, to find the one that decided a region event.
+/// the monitor, to the bridge's loop. Bounded: if the loop falls behind (a disk stalling its
+/// commits), the oldest messages go first and are counted with the outbox's drops, while a
+/// region event is refused (its task waits), since dropping one would lose it (the daemon
+/// takes a later acknowledgement for it). It also keeps the newest fixes, to find the one
+/// that decided a region event.
 package final class BridgeInbox: Sendable {
     /// A region event and how to acknowledge it to the daemon once the outbox committed it.
     struct PendingEvent: Sendable {
@@ -42,13 +43,16 @@ package final class BridgeInbox: Sendable {
         }
     }
 
-    /// Queues `event`; `acknowledge` is called with its sequence once the outbox has it.
-    package func submit(_ event: RegionEvent, acknowledge: @escaping @Sendable (UInt64) -> Void) {
+    /// The most region events waiting for the loop: as many as the daemon keeps for one app.
+    static let mostEvents = 100
+
+    /// Queues `event`, unless ``mostEvents`` wait already (then `false`: submit it again
+    /// later); `acknowledge` is called with its sequence once the outbox has it.
+    package func submit(_ event: RegionEvent, acknowledge: @escaping @Sendable (UInt64) -> Void) -> Bool {
         contents.withLock { contents in
+            guard contents.events.count < Self.mostEvents else { return false }
             contents.events.append(PendingEvent(event: event, acknowledge: acknowledge))
-            let overflow = policy.overflow(queued: contents.events.count)
-            contents.events.removeFirst(overflow)
-            contents.dropped += overflow
+            return true
         }
     }
 

@@ -36,9 +36,11 @@ package enum RegionWatcher {
                 case .unknown, .unmonitored: .undecided
                 }
             let fix = state == .undecided ? nil : await decidingFix(at: event.date, inbox: inbox)
-            inbox.submit(
-                RegionEvent(region: event.identifier, state: state, date: event.date, fix: fix, sequence: pending.sequence),
-                acknowledge: { monitor.acknowledge(through: $0) })
+            let regionEvent = RegionEvent(region: event.identifier, state: state, date: event.date, fix: fix, sequence: pending.sequence)
+            // The loop is behind (its disk stalls): wait rather than drop the event.
+            while !inbox.submit(regionEvent, acknowledge: { monitor.acknowledge(through: $0) }) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
         }
         throw WaymarkError.daemonUnavailable("the monitor \(monitorName) was closed")
     }

@@ -67,3 +67,17 @@ import WaymarkLocation
         #expect(try take([event(.inside, second: 31, sequence: 3, region: "Office")], in: outbox).isEmpty)
     }
 }
+
+/// The inbox never drops a region event: beyond its bound it refuses one (the task waits).
+@Suite struct BridgeInboxTests {
+    @Test func aFullInboxRefusesARegionEventUntilTheLoopTakesThem() {
+        let inbox = BridgeInbox(policy: OutboxPolicy(limit: 2))
+        let event = RegionEvent(region: "Home", state: .inside, date: Timestamp(nanosecondsSinceEpoch: 0), fix: nil, sequence: 1)
+        let accepted = (0..<(BridgeInbox.mostEvents + 1)).map { _ in inbox.submit(event, acknowledge: { _ in }) }
+        #expect(accepted.filter { $0 }.count == BridgeInbox.mostEvents && accepted.last == false)
+        let taken = inbox.take()
+        #expect(taken.events.count == BridgeInbox.mostEvents && taken.dropped == 0)
+        let acceptedAgain = inbox.submit(event, acknowledge: { _ in })
+        #expect(acceptedAgain)
+    }
+}
