@@ -155,7 +155,7 @@ let package = Package(
         .target(
             name: "WaymarkBridge",
             dependencies: [
-                "Waymark", "WaymarkBridgeCore", "WaymarkMosquitto", "WaymarkStore", "WaymarkBoard", "WaymarkClock",
+                "Waymark", "WaymarkBridgeCore", "WaymarkMosquitto", "WaymarkStore", "WaymarkBoard", "WaymarkClock", "WaymarkLocation",
                 "WaymarkSystem",
             ]
         ),
@@ -262,7 +262,7 @@ let package = Package(
         // waymark-mqtt with the real waymarkd and a real mosquitto broker (TLS, restarts, cuts).
         .testTarget(
             name: "WaymarkBridgeTests",
-            dependencies: ["WaymarkBridge", "WaymarkStore", "WaymarkBoard", "WaymarkSystem", "waymark-mqtt", "waymarkd"]
+            dependencies: ["WaymarkBridge", "WaymarkStore", "WaymarkBoard", "WaymarkSystem", "waymark-mqtt", "waymarkd", "WaymarkCLI"]
         ),
         .testTarget(
             name: "WaymarkDriversTests",

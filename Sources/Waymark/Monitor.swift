@@ -128,9 +128,7 @@ public final class Monitor: Sendable {
         self.name = name
         self.client = client
         self.token = token
-        events = Events(stream: stream) { sequence in
-            client.execute({ $0.acknowledgeMonitorEvents(token, through: sequence) }, unavailable: { _ in })
-        }
+        events = Events(stream: stream) { sequence in Self.acknowledge(through: sequence, token: token, client: client) }
         let pending = PendingReply<Bool>()
         _ = try await withCheckedThrowingContinuation { (waiting: CheckedContinuation<Bool, any Error>) in
             pending.wait(with: waiting)
@@ -138,6 +136,49 @@ public final class Monitor: Sendable {
                 { $0.openMonitor(token, name: name, continuation) { opened in pending.resume(with: opened.map { true }.mapError { $0 }) } },
                 unavailable: { pending.resume(with: .failure($0)) })
         }
+    }
+
+    /// An event and the sequence that acknowledges it (`nil` when the daemon could not keep it).
+    package struct UnacknowledgedEvent: Sendable {
+        /// The event.
+        package let event: Event
+        /// What ``acknowledge(through:)`` takes once the event is kept.
+        package let sequence: UInt64?
+    }
+
+    /// The monitor's events without their acknowledgement, which is left to the caller
+    /// (``acknowledge(through:)``) once it has kept them: the MQTT bridge acknowledges an event
+    /// only when its outbox committed it. Iterated instead of ``events``, never beside it.
+    package var unacknowledgedEvents: UnacknowledgedEvents { UnacknowledgedEvents(stream: events.stream) }
+
+    /// The sequence of ``unacknowledgedEvents``.
+    package struct UnacknowledgedEvents: AsyncSequence, Sendable {
+        package typealias Element = UnacknowledgedEvent
+        fileprivate let stream: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>
+
+        package func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(deliveries: stream.makeAsyncIterator())
+        }
+
+        /// Iterates the events.
+        package struct AsyncIterator: AsyncIteratorProtocol {
+            fileprivate var deliveries: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>.AsyncIterator
+
+            /// The next event; `nil` once the monitor is closed.
+            package mutating func next() async throws -> UnacknowledgedEvent? {
+                guard let delivery = try await deliveries.next() else { return nil }
+                return UnacknowledgedEvent(event: Event(delivery.event), sequence: delivery.sequence)
+            }
+        }
+    }
+
+    /// Tells the daemon that the events up to `sequence` are kept: it sends them no more.
+    package func acknowledge(through sequence: UInt64) {
+        Self.acknowledge(through: sequence, token: token, client: client)
+    }
+
+    private static func acknowledge(through sequence: UInt64, token: UInt64, client: DaemonClient) {
+        client.execute({ $0.acknowledgeMonitorEvents(token, through: sequence) }, unavailable: { _ in })
     }
 
     /// The events kept for a loop that has not taken them yet: the daemon's queue of one app.

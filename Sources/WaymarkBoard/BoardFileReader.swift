@@ -76,6 +76,27 @@ struct BoardFileReader {
         }
     }
 
+    /// A number within `range` at `key` of the `index`th `[[table]]`; required.
+    mutating func number(_ table: String, _ key: String, index: Int, in range: ClosedRange<Double>, fix: String)
+        throws(BoardError) -> Double
+    {
+        guard let entry = entry(table, key, index: index) else {
+            throw error(table, key, index: index, line: nil, "missing", fix: fix)
+        }
+        let number: Double? =
+            switch entry.value {
+            case .integer(let number): Double(number)
+            case .decimal(let number): number
+            default: nil
+            }
+        guard let number, range.contains(number) else {
+            throw error(
+                table, key, index: index, line: entry.line,
+                "\(entry.value.description) is not a number in \(range.lowerBound)...\(range.upperBound)", fix: fix)
+        }
+        return number
+    }
+
     mutating func boolean(_ table: String, _ key: String, fix: String) throws(BoardError) -> Bool? {
         guard let entry = entry(table, key) else { return nil }
         guard case .boolean(let flag) = entry.value else {

@@ -30,6 +30,32 @@ package struct MQTTSettings: Hashable, Sendable {
     /// oldest are dropped and counted.
     package var outboxLimit: Int
 
+    /// The regions whose crossings are published as OwnTracks `transition` messages, in file order.
+    package var regions: [Region]
+
+    /// A circular region (`[[mqtt.region]]`): OwnTracks' waypoint, watched by the bridge's monitor.
+    package struct Region: Hashable, Sendable {
+        /// Its name (`desc`), unique: the monitor condition's identifier and the zone Home Assistant matches.
+        package var name: String
+        /// The centre's latitude, degrees.
+        package var latitude: Double
+        /// The centre's longitude, degrees.
+        package var longitude: Double
+        /// The radius, metres.
+        package var radius: Double
+
+        /// A region.
+        package init(name: String, latitude: Double, longitude: Double, radius: Double) {
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+            self.radius = radius
+        }
+    }
+
+    /// The most regions: the conditions the daemon watches for one app (`CLMonitor`'s 20).
+    package static let mostRegions = 20
+
     /// The longest topic level accepted for `user` and `device` (bytes).
     package static let longestTopicLevel = 64
     /// The default outbox bound: over two hours of one update a second.
@@ -113,6 +139,36 @@ extension MQTTSettings {
         port = try reader.integer("mqtt", "port", in: 1...65_535, fix: "use the broker's port, e.g. 1883 (8883 for TLS)") ?? (caFile == nil ? 1_883 : 8_883)
         keepAlive = try reader.integer("mqtt", "keepalive", in: 5...65_535, fix: "use 5 to 65535 seconds, e.g. 60") ?? 60
         outboxLimit = try reader.integer("mqtt", "outbox_limit", in: 1...Self.largestOutboxLimit, fix: "use 1 to \(Self.largestOutboxLimit) messages") ?? Self.defaultOutboxLimit
+        regions = try Self.regions(reader: &reader)
+    }
+
+    /// Reads the `[[mqtt.region]]` tables: at most ``mostRegions``, names unique, printable and
+    /// 1 to 128 bytes (a monitor condition's identifier), the centre on Earth, the radius 1 m to 100 km.
+    private static func regions(reader: inout BoardFileReader) throws(BoardError) -> [Region] {
+        let table = "mqtt.region"
+        let count = reader.tableCount(table)
+        guard count <= mostRegions else {
+            throw reader.error(table, "desc", index: mostRegions, line: nil, "more than \(mostRegions) regions", fix: "keep at most \(mostRegions) [[mqtt.region]] tables")
+        }
+        var regions: [Region] = []
+        for index in 0..<count {
+            let nameFix = "name the region in 1 to 128 printable bytes, e.g. desc = \"Home\""
+            let name = try reader.requiredString(table, "desc", index: index, fix: nameFix)
+            let line = reader.document.tableArrays[table]?[index].entries["desc"]?.line
+            guard name.utf8.count <= 128, !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw reader.error(table, "desc", index: index, line: line, "\"\(name)\" cannot name a region", fix: nameFix)
+            }
+            guard !regions.contains(where: { $0.name == name }) else {
+                throw reader.error(table, "desc", index: index, line: line, "a second region named \"\(name)\"", fix: "give each region a name of its own")
+            }
+            regions.append(
+                Region(
+                    name: name,
+                    latitude: try reader.number(table, "lat", index: index, in: -90...90, fix: "give the centre's latitude in degrees, e.g. lat = 47.3769"),
+                    longitude: try reader.number(table, "lon", index: index, in: -180...180, fix: "give the centre's longitude in degrees, e.g. lon = 8.5417"),
+                    radius: try reader.number(table, "rad", index: index, in: 1...100_000, fix: "give the radius in metres, 1 to 100000, e.g. rad = 150")))
+        }
+        return regions
     }
 }
 

@@ -8,7 +8,9 @@ import WaymarkSystem
 /// The bridge's loop on its owner's thread: stores what the ``inbox`` receives in the
 /// ``Outbox``, connects to the broker as ``Delivery`` decides, publishes the oldest message and
 /// deletes it when the broker acknowledges it. On each connection it publishes its status
-/// (retained, with the outbox's drop count); its last will is OwnTracks' `lwt`.
+/// (retained, with the outbox's drop count); its last will is OwnTracks' `lwt`. Region events
+/// become `transition` messages in the outbox's transaction and are acknowledged to the daemon
+/// once it committed; the regions go out as a retained `waypoints` message at start.
 package final class Bridge {
     /// Where the task reading live updates puts their messages.
     package let inbox: BridgeInbox
@@ -16,6 +18,8 @@ package final class Bridge {
     private let password: String?
     /// The device the messages are for.
     package let device: OwnTracksDevice
+    /// The configured regions, with the time each was first watched.
+    package let regions: [OwnTracksRegion]
     private let outbox: Outbox
     private var delivery: Delivery
     private var client: MosquittoClient?
@@ -34,6 +38,11 @@ package final class Bridge {
         outbox = try Outbox(path: outboxPath, policy: policy)
         inbox = BridgeInbox(policy: policy)
         delivery = Delivery(now: Self.now(), connectPatience: .seconds(settings.keepAlive))
+        regions = try outbox.regions(settings.regions, now: Self.unixSeconds())
+        if !regions.isEmpty {
+            let waypoints = OutgoingMessage(topic: device.waypointsTopic, payload: OwnTracksPayload.waypoints(regions), retain: true)
+            try outbox.append([waypoints], events: [], droppedBefore: 0, inFlight: nil) { _, _ in nil }
+        }
     }
 
     /// Runs until `shouldStop` says so, then publishes that it is offline and disconnects.
@@ -42,7 +51,13 @@ package final class Bridge {
         while !shouldStop() {
             let received = inbox.take()
             diagnostics = received.diagnostics
-            try outbox.append(received.messages, droppedBefore: received.dropped, inFlight: delivery.inFlightSequence)
+            let repeated = try outbox.append(
+                received.messages, events: received.events.map(\.event), droppedBefore: received.dropped,
+                inFlight: delivery.inFlightSequence, transition: transitionMessage)
+            if repeated > 0 { log("\(repeated) monitor event(s) sent again after a restart: taken already, not published again") }
+            for pending in received.events {
+                if let sequence = pending.event.sequence { pending.acknowledge(sequence) }
+            }
             let now = Self.now()
             if delivery.connectTimedOut(now: now, using: &random) {
                 log("no answer from \(settings.host):\(settings.port) within \(settings.keepAlive) s")
@@ -103,6 +118,13 @@ package final class Bridge {
         } catch {
             lose("\(error)")
         }
+    }
+
+    /// The `transition` message of `event` on the event topic (QoS 1, not retained).
+    private func transitionMessage(_ event: RegionEvent, _ transition: OwnTracksPayload.Transition) -> OutgoingMessage? {
+        guard let region = regions.first(where: { $0.name == event.region }) else { return nil }
+        let payload = OwnTracksPayload.transition(transition, region: region, fix: event.fix, date: event.date, device: device)
+        return OutgoingMessage(topic: device.eventTopic, payload: payload, retain: false)
     }
 
     private func lose(_ reason: String) {

@@ -11,10 +11,11 @@ final class Outbox {
         var message: OutgoingMessage
     }
 
-    private let database: Database
+    let database: Database
     private let policy: OutboxPolicy
 
-    /// The schema: step 1 creates the messages and the drop counter.
+    /// The schema: step 1 creates the messages and the drop counter, step 2 the regions
+    /// (``Outbox/regions(_:now:)``) and the receipts of the monitor events taken.
     static let migrations = [
         Migration(
             """
@@ -26,7 +27,24 @@ final class Outbox {
             ) STRICT;
             CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT;
             INSERT INTO counters (name, value) VALUES ('dropped', 0);
-            """)
+            """),
+        Migration(
+            """
+            CREATE TABLE regions (
+                name TEXT PRIMARY KEY,
+                latitude REAL NOT NULL,
+                longitude REAL NOT NULL,
+                radius REAL NOT NULL,
+                created INTEGER NOT NULL,
+                state TEXT CHECK (state IN ('inside', 'outside'))
+            ) STRICT;
+            CREATE TABLE receipts (
+                sequence INTEGER PRIMARY KEY,
+                region TEXT NOT NULL,
+                state TEXT NOT NULL,
+                date INTEGER NOT NULL
+            ) STRICT;
+            """),
     ]
 
     /// Opens (creating if needed) the outbox at `path`.
@@ -39,21 +57,40 @@ final class Outbox {
     /// Appends `messages` in one transaction (one `fsync`), then drops the oldest beyond the
     /// bound, never `inFlight` (the message on its way to the broker); `droppedBefore` more were
     /// dropped before they reached the outbox and are counted too.
-    func append(_ messages: [OutgoingMessage], droppedBefore: Int, inFlight: Int64?) throws(StoreError) {
-        guard !messages.isEmpty || droppedBefore > 0 else { return }
-        try database.transaction { () throws(StoreError) in
+    ///
+    /// Each of `events` moves its region's state in the same transaction and adds the
+    /// transition message `transition` makes for it, if any (``RegionEvent/transition(after:)``);
+    /// an event whose receipt is here already (taken before a crash, not acknowledged yet)
+    /// changes nothing. Returns how many such events came again.
+    @discardableResult
+    func append(
+        _ messages: [OutgoingMessage], events: [RegionEvent], droppedBefore: Int, inFlight: Int64?,
+        transition: (RegionEvent, OwnTracksPayload.Transition) -> OutgoingMessage?
+    ) throws(StoreError) -> Int {
+        guard !messages.isEmpty || !events.isEmpty || droppedBefore > 0 else { return 0 }
+        return try database.transaction { () throws(StoreError) in
             try database.run("UPDATE counters SET value = value + ? WHERE name = 'dropped'", [.integer(Int64(droppedBefore))])
+            var messages = messages
+            var repeated = 0
+            for event in events {
+                switch try take(event, transition: transition) {
+                case .repeated: repeated += 1
+                case .taken(let message?): messages.append(message)
+                case .taken(nil): break
+                }
+            }
             for message in messages {
                 try database.run(
                     "INSERT INTO messages (topic, payload, retain) VALUES (?, ?, ?)",
                     [.text(message.topic), .text(message.payload), .bool(message.retain)])
             }
             let overflow = policy.overflow(queued: try count())
-            guard overflow > 0 else { return }
+            guard overflow > 0 else { return repeated }
             let dropped = try database.run(
                 "DELETE FROM messages WHERE sequence IN (SELECT sequence FROM messages WHERE sequence IS NOT ? ORDER BY sequence LIMIT ?)",
                 [inFlight.map(SQLValue.integer) ?? .null, .integer(Int64(overflow))])
             try database.run("UPDATE counters SET value = value + ? WHERE name = 'dropped'", [.integer(Int64(dropped))])
+            return repeated
         }
     }
 

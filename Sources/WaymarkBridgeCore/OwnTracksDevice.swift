@@ -20,4 +20,10 @@ package struct OwnTracksDevice: Hashable, Sendable {
 
     /// Where status goes: `owntracks/<user>/<device>/status`.
     package var statusTopic: String { topic + "/status" }
+
+    /// Where transitions go: `owntracks/<user>/<device>/event`.
+    package var eventTopic: String { topic + "/event" }
+
+    /// Where the regions go: `owntracks/<user>/<device>/waypoints`.
+    package var waypointsTopic: String { topic + "/waypoints" }
 }

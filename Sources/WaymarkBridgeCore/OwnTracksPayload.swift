@@ -1,8 +1,8 @@
 import WaymarkJSON
 package import WaymarkLocation
 
-/// OwnTracks JSON payloads (owntracks.org/booklet/tech/json): `_type` `location`, `lwt` and
-/// `status`. Numbers OwnTracks defines as integers are written as integers; values the
+/// OwnTracks JSON payloads (owntracks.org/booklet/tech/json): `_type` `location`, `lwt`,
+/// `status`, `transition` and `waypoints`. Numbers OwnTracks defines as integers are written as integers; values the
 /// location does not have (a negative accuracy, speed or course, as in Core Location) are
 /// left out, as the apps leave them out.
 package enum OwnTracksPayload {
@@ -25,9 +25,7 @@ package enum OwnTracksPayload {
     package static func location(
         _ location: Location, device: OwnTracksDevice, trigger: Trigger?, now: Int64
     ) -> String? {
-        guard location.latitude.isFinite, location.longitude.isFinite, abs(location.latitude) <= 90,
-            abs(location.longitude) <= 180, location.timestamp.nanosecondsSinceEpoch >= 0
-        else { return nil }
+        guard isOnEarth(location.latitude, location.longitude), location.timestamp.nanosecondsSinceEpoch >= 0 else { return nil }
         var json = JSONBuffer(capacity: 256)
         json.beginObject()
         json.member("_type", "location")
@@ -52,6 +50,62 @@ package enum OwnTracksPayload {
         json.member("created_at", Int(now))
         json.member("tid", text: device.trackerID)
         if let trigger { json.member("t", text: trigger.rawValue) }
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// The `event` of a `transition`.
+    package enum Transition: String, Hashable, Sendable {
+        /// The device entered the region.
+        case enter
+        /// The device left it.
+        case leave
+    }
+
+    /// The `transition` payload: `event` and `desc` the region's name, `lat`/`lon`/`acc` the
+    /// deciding fix's (or, when the bridge did not receive that fix, the region's centre and
+    /// radius: the device was within the radius of it, or at its border), `tst` the event's
+    /// time, `wtst` the region's creation, `t` `c` (a circular region).
+    package static func transition(
+        _ transition: Transition, region: OwnTracksRegion, fix: Location?, date: Timestamp, device: OwnTracksDevice
+    ) -> String {
+        let fix = fix.flatMap { isOnEarth($0.latitude, $0.longitude) ? $0 : nil }
+        var json = JSONBuffer(capacity: 256)
+        json.beginObject()
+        json.member("_type", "transition")
+        json.member("wtst", Int(region.created))
+        json.member("lat", fix?.latitude ?? region.latitude, decimals: 7)
+        json.member("lon", fix?.longitude ?? region.longitude, decimals: 7)
+        json.member("tst", Int(date.nanosecondsSinceEpoch / 1_000_000_000))
+        let accuracy = fix.map(\.horizontalAccuracy).flatMap { $0 >= 0 ? $0 : nil } ?? region.radius
+        if let accuracy = wholeNumber(accuracy.rounded(.up)) { json.member("acc", max(accuracy, 1)) }
+        json.member("tid", text: device.trackerID)
+        json.member("event", text: transition.rawValue)
+        json.member("desc", text: region.name)
+        json.member("t", "c")
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// The `waypoints` payload: each region as a `waypoint` (`desc`, `lat`, `lon`, `rad` in
+    /// whole metres, `tst` its creation), as the apps export their configured regions.
+    package static func waypoints(_ regions: [OwnTracksRegion]) -> String {
+        var json = JSONBuffer(capacity: 64 + 128 * regions.count)
+        json.beginObject()
+        json.member("_type", "waypoints")
+        json.key("waypoints")
+        json.beginArray()
+        for region in regions {
+            json.beginObject()
+            json.member("_type", "waypoint")
+            json.member("desc", text: region.name)
+            json.member("lat", region.latitude, decimals: 7)
+            json.member("lon", region.longitude, decimals: 7)
+            json.member("rad", wholeNumber(region.radius.rounded()) ?? 0)
+            json.member("tst", Int(region.created))
+            json.endObject()
+        }
+        json.endArray()
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)
     }
@@ -87,6 +141,11 @@ package enum OwnTracksPayload {
         json.member("tst", Int(now))
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// Whether (`latitude`, `longitude`) is a place on Earth.
+    private static func isOnEarth(_ latitude: Double, _ longitude: Double) -> Bool {
+        latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
     }
 
     /// `value` as an integer when it is one a JSON reader takes exactly (|value| < 2^53).

@@ -91,13 +91,28 @@ Task.detached {
         do {
             for try await update in LocationUpdate.liveUpdates(.default) {
                 let message = translator.message(for: update, now: Bridge.unixSeconds())
-                inbox.submit(message, diagnostics: translator.diagnostics)
+                inbox.submit(message, diagnostics: translator.diagnostics, fix: update.location)
             }
         } catch {
-            inbox.submit(nil, diagnostics: ["\(error)"])
+            inbox.submit(nil, diagnostics: ["\(error)"], fix: nil)
         }
         // The sequence ended (the daemon refused it): ask again after a while.
         try? await Task.sleep(for: .seconds(5))
+    }
+}
+
+let regions = bridge.regions
+if !regions.isEmpty {
+    Task.detached {
+        while true {
+            do {
+                try await RegionWatcher.watch(regions, inbox: inbox)
+            } catch {
+                try? FileDescriptor.standardError.writeAll(Array("waymark-mqtt: regions: \(error)\n".utf8))
+            }
+            // The monitor ended (the daemon went away or refused it): open it again after a while.
+            try? await Task.sleep(for: .seconds(5))
+        }
     }
 }
 

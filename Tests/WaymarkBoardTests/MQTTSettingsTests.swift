@@ -50,6 +50,34 @@ import WaymarkBoard
         #expect(error?.description.hasPrefix(expected) == true, "\(String(describing: error))")
     }
 
+    static func region(_ desc: String = "\"Home\"", lat: String = "47.3769", lon: String = "8.5417", rad: String = "150") -> String {
+        "\n[[mqtt.region]]\ndesc = \(desc)\nlat = \(lat)\nlon = \(lon)\nrad = \(rad)\n"
+    }
+
+    @Test func regionsAreReadInFileOrder() throws {
+        let settings = try MQTTSettings.parse(Self.valid + Self.region() + Self.region("\"Office\"", lat: "-33.9", lon: "-70", rad: "80.5"), file: "mqtt.toml")
+        #expect(settings.regions == [
+            MQTTSettings.Region(name: "Home", latitude: 47.3769, longitude: 8.5417, radius: 150),
+            MQTTSettings.Region(name: "Office", latitude: -33.9, longitude: -70, radius: 80.5),
+        ])
+        #expect(try MQTTSettings.parse(Self.valid, file: "mqtt.toml").regions.isEmpty)
+    }
+
+    @Test(arguments: [
+        (region(lat: "90.5"), "mqtt.toml:7: mqtt.region[0].lat: 90.5 is not a number in -90.0...90.0"),
+        (region(lon: "\"east\""), "mqtt.toml:8: mqtt.region[0].lon: \"east\" is not a number in -180.0...180.0"),
+        (region(rad: "0"), "mqtt.toml:9: mqtt.region[0].rad: 0 is not a number in 1.0...100000.0"),
+        (region("\"a\\tb\""), "mqtt.toml:6: mqtt.region[0].desc: \"a\tb\" cannot name a region"),
+        (region("\"" + String(repeating: "x", count: 129) + "\""), "mqtt.toml:6: mqtt.region[0].desc: \"xxx"),
+        (region() + region(), "mqtt.toml:12: mqtt.region[1].desc: a second region named \"Home\""),
+        (String(repeating: region(), count: 21), "mqtt.toml:125: mqtt.region[20].desc: more than 20 regions"),
+        (region() + "radius = 3\n", "mqtt.toml:10: mqtt.region[0].radius: unknown key"),
+    ])
+    func hostileRegionsAreRefusedWithFileLineAndKey(regions: String, expected: String) {
+        let error = #expect(throws: BoardError.self) { try MQTTSettings.parse(Self.valid + regions, file: "mqtt.toml") }
+        #expect(error?.description.hasPrefix(expected) == true, "\(String(describing: error))")
+    }
+
     @Test func aBoardFileMayCarryTheTable() throws {
         let board = """
             name = "sim"

@@ -23,18 +23,62 @@ final class Fleet {
         broker = try Broker(directory: directory, certificates: certificates)
     }
 
-    /// Starts waymarkd on `scenario` (its statements) run `speed` times faster than real time.
-    func startDaemon(_ scenario: String, speed: Int = 10) throws {
+    /// The bridge's user on a daemon that enforces authorization.
+    static let bridgeUID: uid_t = 1_017
+    /// The operator's policy for the bridge (docs/ecosystem.md's, by uid here): in use while it runs.
+    static let bridgePolicy = """
+        [[app]]
+        uid = \(bridgeUID)
+        app_id = "org.waymark.mqtt"
+        interactive = true
+
+        """
+    /// Whether the daemon enforces authorization: the bridge then runs as ``bridgeUID``.
+    private(set) var enforcing = false
+
+    /// Starts waymarkd on `scenario` (its statements) run `speed` times faster than real time;
+    /// with `enforcing`, with a store (monitors and their events kept until acknowledged) and
+    /// the bridge's policy, so that it enforces authorization, its socket open to every uid.
+    func startDaemon(_ scenario: String, speed: Int = 10, enforcing: Bool = false) throws {
         let path = directory + "/walk.scenario"
         try scenario.write(toFile: path, atomically: true, encoding: .utf8)
-        daemon = try ChildProcess(
-            Self.binary("waymarkd"), ["--socket", socket, "--scenario", path, "--speed", "\(speed)"], log: directory + "/waymarkd.log")
+        var arguments = ["--socket", socket, "--scenario", path, "--speed", "\(speed)"]
+        self.enforcing = enforcing
+        if enforcing {
+            let policyDirectory = directory + "/apps.d"
+            try FileManager.default.createDirectory(atPath: policyDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            try Self.bridgePolicy.write(toFile: policyDirectory + "/bridge.toml", atomically: true, encoding: .utf8)
+            chmod(policyDirectory + "/bridge.toml", 0o644)
+            arguments += ["--store", directory + "/waymark.sqlite", "--policies", policyDirectory, "--verbose"]
+            chmod(directory, 0o755)
+        }
+        daemon = try ChildProcess(Self.binary("waymarkd"), arguments, log: directory + "/waymarkd.log")
         try waitUntil("waymarkd to listen", seconds: 10) { FileManager.default.fileExists(atPath: socket) }
+        if enforcing {
+            // Authorization, not the socket's mode, decides: every uid may connect. The mode is
+            // set between bind and listen: wait until it is the daemon's before changing it.
+            usleep(200_000)
+            chmod(socket, 0o666)
+        }
+    }
+
+    /// Runs `waymark ARGUMENTS` as root (the operator, `waymark auth …`) and throws if it fails.
+    func waymark(_ arguments: String...) throws {
+        let cli = Process()
+        cli.executableURL = URL(fileURLWithPath: Self.binary("waymark"))
+        cli.arguments = arguments
+        cli.environment = ["WAYMARK_SOCKET": socket, "PATH": "/usr/bin:/bin"]
+        cli.standardOutput = FileHandle.nullDevice
+        cli.standardError = FileHandle.nullDevice
+        try cli.run()
+        cli.waitUntilExit()
+        guard cli.terminationStatus == 0 else { throw TestFailure(description: "waymark \(arguments) failed") }
     }
 
     func stopDaemon() { daemon?.stop() }
 
-    /// Starts waymark-mqtt with an `[mqtt]` table for the broker, plus `settings` lines.
+    /// Starts waymark-mqtt with an `[mqtt]` table for the broker, plus `settings` lines; on an
+    /// enforcing daemon as ``bridgeUID`` (its state directory its own).
     func startBridge(_ settings: String = "", overTLS: Bool = false) throws {
         let port = overTLS ? broker.tlsPort : broker.port
         var table = "[mqtt]\nhost = \"127.0.0.1\"\nport = \(port)\nuser = \"jane\"\ndevice = \"pi\"\nkeepalive = 5\n"
@@ -51,9 +95,16 @@ final class Fleet {
                 """
         }
         try (table + settings).write(toFile: directory + "/mqtt.toml", atomically: true, encoding: .utf8)
+        let bridgeArguments = [Self.binary("waymark-mqtt"), "--config", directory + "/mqtt.toml", "--state-directory", directory + "/state"]
+        let uid = enforcing ? Self.bridgeUID : nil
+        let user = uid.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=\($0)", "--clear-groups"] } ?? []
+        if let uid {
+            chmod(directory + "/mqtt.toml", 0o644)
+            chown(directory + "/state", uid, gid_t(uid))
+        }
+        let command = user + bridgeArguments
         bridge = try ChildProcess(
-            Self.binary("waymark-mqtt"), ["--config", directory + "/mqtt.toml", "--state-directory", directory + "/state"],
-            environment: ["WAYMARK_SOCKET": socket, "WAYMARK_APP_ID": "org.waymark.mqtt"], log: bridgeLog)
+            command[0], Array(command.dropFirst()), environment: ["WAYMARK_SOCKET": socket, "WAYMARK_APP_ID": "org.waymark.mqtt"], log: bridgeLog)
     }
 
     func stopBridge(_ signal: Int32 = SIGTERM) { bridge?.stop(signal) }
@@ -66,6 +117,9 @@ final class Fleet {
         if let count { arguments += ["-C", "\(count)"] }
         return Subscriber(process: try ChildProcess("mosquitto_sub", arguments, log: directory + "/mosquitto_sub.log"))
     }
+
+    /// The daemon's log so far.
+    var daemonOutput: String { (try? String(contentsOfFile: directory + "/waymarkd.log", encoding: .utf8)) ?? "" }
 
     /// The bridge's log so far.
     var bridgeOutput: String { (try? String(contentsOfFile: bridgeLog, encoding: .utf8)) ?? "" }
@@ -104,6 +158,8 @@ struct Received {
     var type: String? { json["_type"] as? String }
     var tst: Int? { json["tst"] as? Int }
     var trigger: String? { json["t"] as? String }
+    /// A transition's `event` and `desc`, as `enter Bakery`.
+    var transition: String? { type == "transition" ? "\(json["event"] as? String ?? "?") \(json["desc"] as? String ?? "?")" : nil }
 }
 
 /// A running `mosquitto_sub`.
@@ -112,6 +168,7 @@ struct Subscriber {
 
     var received: [Received] { process.lines.compactMap(Received.init(line:)) }
     var locations: [Received] { received.filter { $0.type == "location" } }
+    var transitions: [Received] { received.filter { $0.type == "transition" } }
 
     func stop() { process.stop() }
 }
