@@ -17,6 +17,14 @@ package struct MonitorDelivery: Hashable, Sendable {
     package var sequence: Int64?
     /// The event.
     package var event: MonitorEvent
+
+    /// The delivery of `event` of the monitor `monitor` of `app`, stored under `sequence`.
+    package init(app: AppIdentity, monitor: String, sequence: Int64?, event: MonitorEvent) {
+        self.app = app
+        self.monitor = monitor
+        self.sequence = sequence
+        self.event = event
+    }
 }
 
 /// What an app may have of its monitors, from its authorization (docs/monitoring.md,

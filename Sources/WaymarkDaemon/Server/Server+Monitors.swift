@@ -1,4 +1,5 @@
 import WaymarkAuthorization
+import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkMonitoring
 import WaymarkProtocol
@@ -86,6 +87,7 @@ extension Server {
         guard let app = connection.app else { throw ProtocolError(.helloRequired, "the first request on a connection must be hello") }
         if let open = connection.openMonitors.first(where: { $0.value == name }) { return open.key }
         try refusing { () throws(MonitorRefusal) in try monitors.open(name, for: app) }
+        monitorPolicies[app] = connection.policy
         connection.lastMonitorHandle += 1
         connection.openMonitors[connection.lastMonitorHandle] = name
         holdImplicitSession(connection.id)
@@ -108,9 +110,10 @@ extension Server {
 
     /// Sends each delivery to every connection of its app that has its monitor open and may
     /// have its events now; the others find it queued when they open the monitor (when it is
-    /// stored).
+    /// stored), and an app that is not connected is asked to start if it can be.
     package func deliver(_ deliveries: [MonitorDelivery]) {
         guard !deliveries.isEmpty else { return }
+        relaunchAbsentApps(for: deliveries)
         for connection in connections.values {
             guard let app = connection.app, !connection.openMonitors.isEmpty, deliveries.contains(where: { $0.app == app }),
                 monitorAccess(of: connection) != .none
@@ -128,23 +131,40 @@ extension Server {
     }
 
     /// What `app` may have of its monitors: read from a connection of it when one is
-    /// connected (and remembered), else what was last read; an app not seen since the daemon
-    /// started is evaluated, and its events wait in the store until a connection that may
-    /// have them opens the monitor.
+    /// connected, else from the authorization now under the policy its last connection had;
+    /// an app not seen since the daemon started is evaluated, and its events wait in the
+    /// store until a connection that may have them opens the monitor.
     func monitorAccess(of app: AppIdentity) -> MonitorAccess {
         if let connection = connections.values.first(where: { $0.app == app }) { return monitorAccess(of: connection) }
-        return lastMonitorAccess[app] ?? .full
+        guard let policy = monitorPolicies[app] else { return .full }
+        return Self.monitorAccess(authorizer.status(of: app, policy: policy))
     }
 
     private func monitorAccess(of connection: Connection) -> MonitorAccess {
-        let status = authorizer.status(of: connection.id)
-        let access: MonitorAccess =
-            switch status.state {
-            case .always, .whenInUse: status.fullAccuracy ? .full : .accuracyLimited
-            default: .none
-            }
-        if let app = connection.app { lastMonitorAccess[app] = access }
-        return access
+        Self.monitorAccess(authorizer.status(of: connection.id))
+    }
+
+    private static func monitorAccess(_ status: AuthorizationStatus) -> MonitorAccess {
+        switch status.state {
+        case .always, .whenInUse: status.fullAccuracy ? .full : .accuracyLimited
+        default: .none
+        }
+    }
+
+    /// Asks for each app that has a stored event in `deliveries` and is not connected to be
+    /// started, when its policy names a relaunch trigger (``relaunch(_:trigger:)``), once until
+    /// it connects or the start timeout passes. An event that could not be stored is not kept
+    /// for it: no relaunch would deliver it.
+    private func relaunchAbsentApps(for deliveries: [MonitorDelivery]) {
+        guard let loop else { return }
+        for delivery in deliveries where delivery.sequence != nil {
+            let app = delivery.app
+            guard !connections.values.contains(where: { $0.app == app }), let trigger = monitorPolicies[app]?.relaunch,
+                let requested = monitorRelaunches.request(trigger, of: app, now: loop.now, startTimeout: configuration.relaunchStartTimeout)
+            else { continue }
+            relaunch(app, trigger: requested)
+            scheduleKeptExpiry()
+        }
     }
 
     /// The name and app of the monitor `handle` open on `connection`.
