@@ -34,7 +34,7 @@ struct MonitorAuthorizationTests {
                 let app = try RawClient(path: daemon.path)
                 try app.hello(appID: "org.example.tracker")
                 #expect(try app.request(.openMonitor(name: "places")).outcome == .success(.monitor(1)))
-                let circle = CircularGeographicCondition(latitude: 47.3769, longitude: 8.5417, radius: 100)
+                let circle = Condition.circularGeographic(CircularGeographicCondition(latitude: 47.3769, longitude: 8.5417, radius: 100))
                 let added = try app.request(.addCondition(ConditionRequest(monitor: 1, identifier: "desk", condition: circle)))
                 #expect(added.outcome == .success(.done))
             }

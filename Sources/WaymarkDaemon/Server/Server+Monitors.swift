@@ -20,16 +20,13 @@ extension Server {
             return .done
         case .addCondition(let request):
             let (name, app) = try monitorName(request.monitor, connection)
-            guard let region = CircularRegion(
-                latitude: request.condition.latitude, longitude: request.condition.longitude, radius: request.condition.radius)
-            else {
-                throw ProtocolError(
-                    .invalidMessage,
-                    "condition: the centre must be on the globe and the radius \(CircularRegion.radiusRange.lowerBound) … \(CircularRegion.radiusRange.upperBound) m")
-            }
             let assumed = request.assuming.flatMap { ConditionState(rawValue: $0.rawValue) }
             let events = try refusing { () throws(MonitorRefusal) in
-                try monitors.add(.circularGeographic(region), identifier: request.identifier, assuming: assumed, to: name, of: app, at: monitorDate)
+                if let condition = try Self.monitoredCondition(request.condition) {
+                    try monitors.add(condition, identifier: request.identifier, assuming: assumed, to: name, of: app, at: monitorDate)
+                } else {
+                    try monitors.addUnknownKind(identifier: request.identifier, to: name, of: app, at: monitorDate)
+                }
             }
             // After the reply, like every event.
             monitorDeliveriesAfterReply += events
@@ -41,7 +38,7 @@ extension Server {
             return .done
         case .monitorRecord(let handle, let identifier):
             let (name, app) = try monitorName(handle, connection)
-            return .record(monitors.monitor(name, of: app)?.record(for: identifier).flatMap(Self.protocolRecord))
+            return .record(monitors.monitor(name, of: app)?.record(for: identifier).map(Self.protocolRecord))
         case .monitorIdentifiers(let handle):
             let (name, app) = try monitorName(handle, connection)
             return .identifiers(monitors.monitor(name, of: app)?.identifiers ?? [])
@@ -189,6 +186,10 @@ extension Server {
             case .recordLimitReached: throw ProtocolError(.limitExceeded, "a monitor keeps at most \(Monitor.recordLimit) conditions")
             case .monitorLimitReached: throw ProtocolError(.limitExceeded, "an app keeps at most \(MonitorStore.maximumMonitorsPerApp) monitors")
             case .unknownMonitor: throw ProtocolError(.unknownSubscription, "the monitor is not open")
+            case .invalidRegion:
+                throw ProtocolError(
+                    .invalidMessage,
+                    "condition: the centre must be on the globe and the radius \(CircularRegion.radiusRange.lowerBound) … \(CircularRegion.radiusRange.upperBound) m")
             }
         }
     }
@@ -199,10 +200,28 @@ extension Server {
             diagnostics: event.diagnostics.map(\.rawValue))
     }
 
-    static func protocolRecord(_ record: ConditionRecord) -> MonitorRecord? {
-        guard case .circularGeographic(let region) = record.condition else { return nil }
-        return MonitorRecord(
-            condition: CircularGeographicCondition(latitude: region.latitude, longitude: region.longitude, radius: region.radius),
-            lastEvent: protocolEvent(record.lastEvent))
+    static func protocolRecord(_ record: ConditionRecord) -> MonitorRecord {
+        let condition: Condition =
+            switch record.condition {
+            case .circularGeographic(let region):
+                .circularGeographic(CircularGeographicCondition(latitude: region.latitude, longitude: region.longitude, radius: region.radius))
+            // Only its kind is kept.
+            case .beaconIdentity: .beaconIdentity(nil)
+            }
+        return MonitorRecord(condition: condition, lastEvent: protocolEvent(record.lastEvent))
+    }
+
+    /// What the monitors keep of `condition`: a circle on the globe (else `invalidMessage`), or
+    /// the kind of a condition Waymark cannot watch; nil for a kind it does not know.
+    private static func monitoredCondition(_ condition: Condition) throws(MonitorRefusal) -> MonitoredCondition? {
+        switch condition {
+        case .circularGeographic(let circle):
+            guard let region = CircularRegion(latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius) else {
+                throw .invalidRegion
+            }
+            return .circularGeographic(region)
+        case .beaconIdentity: return .beaconIdentity
+        case .unsupported: return nil
+        }
     }
 }

@@ -26,6 +26,7 @@ from .model import (
     EventLoopCounts,
     FixMode,
     FixQuality,
+    BeaconIdentityCondition,
     CircularGeographicCondition,
     LastKnownLocation,
     LiveConfiguration,
@@ -40,12 +41,14 @@ from .model import (
     Source,
     SourceInformation,
     StatusReport,
+    UnsupportedCondition,
 )
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CONSTELLATIONS",
+    "BeaconIdentityCondition",
     "CircularGeographicCondition",
     "MAXIMUM_TIMEOUT",
     "PROTOCOL_VERSION",
@@ -80,6 +83,7 @@ __all__ = [
     "Source",
     "SourceInformation",
     "StatusReport",
+    "UnsupportedCondition",
     "WaymarkError",
     "last_known_location",
     "live_updates",
