@@ -1,11 +1,12 @@
 import WaymarkAuthorization
 import WaymarkSystem
 
-/// The apps asked to start because a monitor event waits for them (docs/semantics.md,
-/// "Relaunching a consumer"): an app that is not connected and whose policy names a relaunch
-/// trigger is asked once, at its first stored event since it was last connected; the request
-/// stands until the app connects or the start timeout passes without it, and a later event
-/// asks again after a timeout. The events wait in the store either way.
+/// The apps asked to start because a monitor event waits for them (docs/monitoring.md,
+/// "Relaunch on an event"; the trigger is docs/semantics.md's "Relaunch"): an app that is not
+/// connected and whose policy names a relaunch trigger is asked once, at its first stored
+/// event since it was last connected; the request stands until the app connects or the start
+/// timeout passes without it, and a later event asks again after a timeout. The events wait
+/// in the store either way.
 struct MonitorRelaunches {
     private var requested: [AppIdentity: (trigger: String, deadline: MonotonicInstant)] = [:]
 
