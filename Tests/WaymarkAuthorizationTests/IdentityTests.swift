@@ -109,6 +109,52 @@ struct IdentityTests {
         #expect(policies.identity(of: ProcessFacts(uid: 1002), declaredAppID: nil) == .user(1002))
     }
 
+    @Test("an app known only by its identity has the policy of the entries that name it, and none that need a fact it does not carry")
+    func policyOfAnIdentity() throws {
+        let text = """
+            [[app]]
+            unit = "tracker.service"
+            relaunch = "tracker"
+
+            [[app]]
+            unit = "tracker.service"
+            uid = 1000
+            relaunch = "user-tracker"
+
+            [[app]]
+            executable = "/usr/bin/logger"
+            uid = 1000
+            relaunch = "logger"
+            authorization = "denied"
+
+            [[app]]
+            uid = 1001
+            app_id = "com.example.geofence"
+            relaunch = "geofence"
+
+            [[app]]
+            uid = 1002
+            relaunch = "shell"
+
+            [[app]]
+            uid = 1002
+            terminal = true
+            restricted = true
+            """
+        let policies = try PolicySet(files: [(path: "apps.toml", bytes: Array(text.utf8))])
+        #expect(policies.policy(of: .systemUnit("tracker.service")).relaunch == "tracker")
+        #expect(policies.policy(of: .userUnit("tracker.service", uid: 1000)).relaunch == "user-tracker")
+        #expect(policies.policy(of: .userUnit("tracker.service", uid: 1001)).relaunch == nil)
+        let logger = policies.policy(of: .executable("/usr/bin/logger", uid: 1000))
+        #expect(logger.relaunch == "logger" && logger.authorization == .denied)
+        #expect(policies.policy(of: .executable("/usr/bin/logger", uid: 1003)).relaunch == nil)
+        #expect(policies.policy(of: .appID("com.example.geofence")).relaunch == "geofence")
+        // The uid's own entry, not the one that needs a terminal (a fact an identity does not carry).
+        let shell = policies.policy(of: .user(1002))
+        #expect(shell.relaunch == "shell" && !shell.isRestricted)
+        #expect(policies.policy(of: AppIdentity(.executable, "no uid")) == EffectivePolicy())
+    }
+
     @Test("the display form names the kind and escapes control characters")
     func display() {
         #expect(AppIdentity.systemUnit("tracker.service").description == "unit:tracker.service")

@@ -151,6 +151,19 @@ struct RelaunchTests {
         }
     }
 
+    @Test func anAppNotConnectedSinceTheDaemonStartedIsRelaunchedByThePolicyThatNamesIt() async throws {
+        let triggers = try TemporarySocketDirectory()
+        defer { triggers.remove() }
+        try await withDaemon(configure: {
+            $0.relaunchDirectory = triggers.path
+            $0.policies = try! Self.policy("app_id = \"org.example.tracker\"\nrelaunch = \"tracker\"\n")
+        }) { daemon in
+            // Its monitors came from the store; it has not connected since the daemon started.
+            await daemon.onLoop { $0.deliver([Self.event(1)]) }
+            #expect(FileManager.default.fileExists(atPath: triggers.socket("tracker")))
+        }
+    }
+
     @Test func aMonitorRelaunchThatDoesNotBringTheAppBackIsWithdrawnAndAskedAgainLater() async throws {
         try await Self.withMonitorTrigger(startTimeout: .seconds(1)) { daemon, trigger in
             await daemon.onLoop { $0.deliver([Self.event(2)]) }

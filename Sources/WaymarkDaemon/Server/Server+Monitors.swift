@@ -128,13 +128,18 @@ extension Server {
     }
 
     /// What `app` may have of its monitors: read from a connection of it when one is
-    /// connected, else from the authorization now under the policy its last connection had;
-    /// an app not seen since the daemon started is evaluated, and its events wait in the
-    /// store until a connection that may have them opens the monitor.
+    /// connected, else from the authorization now under ``policy(ofAbsent:)``; its events
+    /// wait in the store until a connection that may have them opens the monitor.
     func monitorAccess(of app: AppIdentity) -> MonitorAccess {
         if let connection = connections.values.first(where: { $0.app == app }) { return monitorAccess(of: connection) }
-        guard let policy = monitorPolicies[app] else { return .full }
-        return Self.monitorAccess(authorizer.status(of: app, policy: policy))
+        return Self.monitorAccess(authorizer.status(of: app, policy: policy(ofAbsent: app)))
+    }
+
+    /// The policy of `app`, which is not connected: its last connection's when it opened a
+    /// monitor since the daemon started, else what the entries naming it decide
+    /// (`PolicySet.policy(of:)`: after a restart, before it connects).
+    private func policy(ofAbsent app: AppIdentity) -> EffectivePolicy {
+        monitorPolicies[app] ?? configuration.policies.policy(of: app)
     }
 
     private func monitorAccess(of connection: Connection) -> MonitorAccess {
@@ -156,7 +161,7 @@ extension Server {
         guard let loop else { return }
         for delivery in deliveries where delivery.sequence != nil {
             let app = delivery.app
-            guard !connections.values.contains(where: { $0.app == app }), let trigger = monitorPolicies[app]?.relaunch,
+            guard !connections.values.contains(where: { $0.app == app }), let trigger = policy(ofAbsent: app).relaunch,
                 let requested = monitorRelaunches.request(trigger, of: app, now: loop.now, startTimeout: configuration.relaunchStartTimeout)
             else { continue }
             relaunch(app, trigger: requested)
