@@ -110,38 +110,22 @@ struct IdentityTests {
     }
 
     @Test("an app known only by its identity has the policy of the entries that name it, and none that need a fact it does not carry")
-    func policyOfAnIdentity() throws {
-        let text = """
-            [[app]]
-            unit = "tracker.service"
-            relaunch = "tracker"
-
-            [[app]]
-            unit = "tracker.service"
-            uid = 1000
-            relaunch = "user-tracker"
-
-            [[app]]
-            executable = "/usr/bin/logger"
-            uid = 1000
-            relaunch = "logger"
-            authorization = "denied"
-
-            [[app]]
-            uid = 1001
-            app_id = "com.example.geofence"
-            relaunch = "geofence"
-
-            [[app]]
-            uid = 1002
-            relaunch = "shell"
-
-            [[app]]
-            uid = 1002
-            terminal = true
-            restricted = true
-            """
-        let policies = try PolicySet(files: [(path: "apps.toml", bytes: Array(text.utf8))])
+    func policyOfAnIdentity() {
+        /// An entry for `selector` with the trigger `relaunch`, changed by `change`.
+        func entry(_ selector: AppSelector, _ relaunch: String?, _ change: (inout AppPolicy) -> Void = { _ in }) -> AppPolicy {
+            var entry = AppPolicy(selector: selector, origin: "apps.d/a.toml")
+            entry.relaunch = relaunch
+            change(&entry)
+            return entry
+        }
+        let policies = PolicySet([
+            entry(AppSelector(unit: "tracker.service"), "tracker"),
+            entry(AppSelector(unit: "tracker.service", uid: 1000), "user-tracker"),
+            entry(AppSelector(executable: "/usr/bin/logger", uid: 1000), "logger") { $0.authorization = .denied },
+            entry(AppSelector(uid: 1001), "geofence") { $0.appID = "com.example.geofence" },
+            entry(AppSelector(uid: 1002), "shell"),
+            entry(AppSelector(uid: 1002, atTerminal: true), nil) { $0.isRestricted = true },
+        ])
         #expect(policies.policy(of: .systemUnit("tracker.service")).relaunch == "tracker")
         #expect(policies.policy(of: .userUnit("tracker.service", uid: 1000)).relaunch == "user-tracker")
         #expect(policies.policy(of: .userUnit("tracker.service", uid: 1001)).relaunch == nil)
