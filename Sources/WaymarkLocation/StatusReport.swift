@@ -71,6 +71,66 @@ public struct StatusReport: Hashable, Sendable {
     /// Who the connected clients are, as the kernel says (docs/authorization.md): every client
     /// for an operator (root or `waymark-admin`), else the asking client alone.
     public var connectedApps: [ConnectedApp] = []
+    /// Sessions held and what apps that are away keep, in all (docs/semantics.md, "Consumers
+    /// that come and go").
+    public var sessions = SessionCounts()
+    /// The same per app, for the apps holding or keeping any: every app for an operator, else
+    /// the asking client's app alone; at most 64, by name.
+    public var appSessions: [AppSessions] = []
+
+    /// Sessions held by connected clients and what apps that are away keep to re-take.
+    public struct SessionCounts: Hashable, Sendable {
+        /// Service sessions (`CLServiceSession`) the connected clients hold, not counting the
+        /// implicit ones of iterating updates or waiting for a location.
+        public var serviceSessions: Int
+        /// Background activity sessions the connected clients hold.
+        public var backgroundActivitySessions: Int
+        /// Live subscriptions kept for apps that are away.
+        public var keptSubscriptions: Int
+        /// Location requests kept for apps that are away, pending or answered.
+        public var keptRequests: Int
+        /// Background activity sessions kept for apps that are away.
+        public var keptBackgroundActivitySessions: Int
+
+        /// Creates the counts.
+        public init(
+            serviceSessions: Int = 0, backgroundActivitySessions: Int = 0, keptSubscriptions: Int = 0, keptRequests: Int = 0,
+            keptBackgroundActivitySessions: Int = 0
+        ) {
+            self.serviceSessions = serviceSessions
+            self.backgroundActivitySessions = backgroundActivitySessions
+            self.keptSubscriptions = keptSubscriptions
+            self.keptRequests = keptRequests
+            self.keptBackgroundActivitySessions = keptBackgroundActivitySessions
+        }
+
+        /// Whether every count is zero.
+        public var isEmpty: Bool { self == SessionCounts() }
+
+        /// The sum of two apps' counts.
+        public static func + (left: SessionCounts, right: SessionCounts) -> SessionCounts {
+            SessionCounts(
+                serviceSessions: left.serviceSessions + right.serviceSessions,
+                backgroundActivitySessions: left.backgroundActivitySessions + right.backgroundActivitySessions,
+                keptSubscriptions: left.keptSubscriptions + right.keptSubscriptions,
+                keptRequests: left.keptRequests + right.keptRequests,
+                keptBackgroundActivitySessions: left.keptBackgroundActivitySessions + right.keptBackgroundActivitySessions)
+        }
+    }
+
+    /// One app's session counts.
+    public struct AppSessions: Hashable, Sendable {
+        /// The app, `kind:key` with control characters escaped (`unit:chart.service`).
+        public var app: String
+        /// What it holds and keeps.
+        public var counts: SessionCounts
+
+        /// Creates an entry.
+        public init(app: String, counts: SessionCounts) {
+            self.app = app
+            self.counts = counts
+        }
+    }
 
     /// A connected client and the app it is.
     public struct ConnectedApp: Hashable, Sendable {

@@ -57,6 +57,19 @@ extension StatusReport {
             buffer.endObject()
         }
         buffer.endArray()
+        buffer.key("sessions")
+        buffer.beginObject()
+        sessions.writeMembers(to: &buffer)
+        buffer.key("apps")
+        buffer.beginArray()
+        for entry in appSessions {
+            buffer.beginObject()
+            buffer.member("app", text: entry.app)
+            entry.counts.writeMembers(to: &buffer)
+            buffer.endObject()
+        }
+        buffer.endArray()
+        buffer.endObject()
         buffer.key("recentTransitions")
         buffer.beginArray()
         for transition in recentTransitions {
@@ -98,6 +111,15 @@ extension StatusReport {
                 connectedApps.append(ConnectedApp(pid: try client.integer("pid"), uid: try client.integer("uid"), app: try client.string("app")))
             }
         }
+        // Daemons before the session counts send none.
+        let sessions = try fields.optionalFields("sessions")
+        var appSessions: [AppSessions] = []
+        if let apps = try sessions?.optional("apps", "an array", { $0.arrayValue }) {
+            for (index, entry) in apps.enumerated() {
+                let entry = try Fields(entry, at: "\(fields.path).sessions.apps[\(index)]")
+                appSessions.append(AppSessions(app: try entry.string("app"), counts: try SessionCounts(entry)))
+            }
+        }
         let eventLoop = try fields.optionalFields("eventLoop").map { (counts) throws(ProtocolError) in
             EventLoopCounts(timers: try counts.integer("timers"), descriptors: try counts.integer("descriptors"))
         }
@@ -112,5 +134,27 @@ extension StatusReport {
             transitions: try fields.integer("transitions"), recentTransitions: recent,
             motionDetection: try fields.optionalString("motionDetection") ?? "accelerometer", eventLoop: eventLoop)
         self.connectedApps = connectedApps
+        self.sessions = try sessions.map { (fields) throws(ProtocolError) in try SessionCounts(fields) } ?? SessionCounts()
+        self.appSessions = appSessions
+    }
+}
+
+extension StatusReport.SessionCounts {
+    /// Writes the counts as members of the object being written.
+    fileprivate func writeMembers(to buffer: inout JSONBuffer) {
+        buffer.member("serviceSessions", serviceSessions)
+        buffer.member("backgroundActivitySessions", backgroundActivitySessions)
+        buffer.member("keptSubscriptions", keptSubscriptions)
+        buffer.member("keptRequests", keptRequests)
+        buffer.member("keptBackgroundActivitySessions", keptBackgroundActivitySessions)
+    }
+
+    /// Decodes the counts from the members of `fields`.
+    fileprivate init(_ fields: Fields) throws(ProtocolError) {
+        self.init(
+            serviceSessions: try fields.integer("serviceSessions"),
+            backgroundActivitySessions: try fields.integer("backgroundActivitySessions"),
+            keptSubscriptions: try fields.integer("keptSubscriptions"), keptRequests: try fields.integer("keptRequests"),
+            keptBackgroundActivitySessions: try fields.integer("keptBackgroundActivitySessions"))
     }
 }

@@ -16,6 +16,17 @@ package enum ShippedFile {
         return trees().lazy.map { "\($0)/\(file)" }.first(where: FileSystem.isReadable) ?? file
     }
 
+    /// The short names of the shipped files in `directory` (`desk-day` for
+    /// `Scenarios/desk-day.scenario`), sorted, from the nearest tree that has any.
+    package static func names(directory: String, extension fileExtension: String) -> [String] {
+        let suffix = "." + fileExtension
+        for tree in trees() {
+            let names = FileSystem.entries(of: "\(tree)/\(directory)").filter { $0.hasSuffix(suffix) && $0 != suffix }
+            if !names.isEmpty { return names.map { String($0.dropLast(suffix.count)) }.sorted() }
+        }
+        return []
+    }
+
     /// The trees a shipped file may be in, nearest first: for each folder above the
     /// executable, the folder itself and its `share/waymark`.
     static func trees() -> [String] {

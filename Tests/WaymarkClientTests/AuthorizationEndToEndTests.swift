@@ -117,6 +117,14 @@ struct AuthorizationEndToEndTests {
         let operatorView = try board.waymark(["status"])
         #expect(operatorView.contains("uid 1001: appID:org.example.full\n"))
         #expect(operatorView.contains("uid 1002: appID:org.example.reduced\n"))
+        // Sessions, in all and per app: an app sees its own app's, the operator every app's.
+        let sessions = try #require(fullStatus["sessions"] as? [String: Any])
+        #expect(sessions["serviceSessions"] as? Int == 2)
+        #expect((sessions["apps"] as? [[String: Any]])?.map { $0["app"] as? String } == ["appID:org.example.full"])
+        let none = "0 background activity sessions; kept while away: 0 subscriptions, 0 requests, 0 background activity sessions\n"
+        #expect(operatorView.contains("sessions    2 service, " + none))
+        #expect(operatorView.contains("app         appID:org.example.full: 1 service, " + none))
+        #expect(operatorView.contains("app         appID:org.example.reduced: 1 service, " + none))
     }
 
     @Test("a gpsd client is the app its uid is: granted reduced, every TPV it reads is the same bare cell centre")

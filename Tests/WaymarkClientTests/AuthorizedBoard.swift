@@ -198,13 +198,25 @@ final class AppProcess {
     /// recorded).
     @discardableResult
     func request(_ op: String, _ members: [String: Any] = [:]) throws -> [String: Any] {
+        let id = try send(op, members)
+        return try next { $0["id"] as? Int == id }
+    }
+
+    /// Sends a request (`op` and its members) without waiting for its reply; returns its id.
+    @discardableResult
+    func send(_ op: String, _ members: [String: Any] = [:]) throws -> Int {
         lastID += 1
-        let id = lastID
         var message = members
-        message["id"] = id
+        message["id"] = lastID
         message["op"] = op
         try input.fileHandleForWriting.write(contentsOf: JSONSerialization.data(withJSONObject: message) + Data("\n".utf8))
-        return try next { $0["id"] as? Int == id }
+        return lastID
+    }
+
+    /// Kills the process with SIGKILL, as an app that dies: its connection ends without `bye`.
+    func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     func hello(appID: String, usageDescription: String, version: Int = 2) throws {

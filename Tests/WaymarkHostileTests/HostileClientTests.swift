@@ -169,6 +169,46 @@ struct HostileClientTests {
         #expect(try daemon.connect().hello().operation == .hello)
     }
 
+    /// A client that connects, asks for a location and dies, ten thousand times, each time
+    /// asking something else (asking the same re-takes the last one's request): its app keeps
+    /// the newest 16 requests (docs/semantics.md, "Consumers that come and go"), the engine
+    /// runs those alone, and the daemon's memory does not grow with the deaths.
+    @Test func aClientThatAsksAndDiesTenThousandTimesKeepsAtMostTheBound() async throws {
+        let daemon = try Waymarkd.walking()
+        let observer = try daemon.connect()
+        try observer.hello()
+        func askAndDie(_ indices: Range<Int>) throws {
+            for index in indices {
+                let client = try daemon.connect()
+                try client.write(#"{"id":1,"op":"hello","version":1}"# + "\n" + #"{"id":2,"op":"requestLocation","desiredAccuracy":"#
+                    + "\(index + 1),\"timeout\":600}\n")
+                // The status after the request is answered once the daemon has read both.
+                _ = try client.request(.status)
+            }
+        }
+        func settled() throws -> StatusReport? {
+            guard case .success(.status(let report)) = try observer.request(.status).outcome else { return nil }
+            return report.clients == 1 ? report : nil
+        }
+        // The first thousand make the daemon's tables as large as they get.
+        try askAndDie(0..<1_000)
+        try await waitUntil(seconds: 30) { try settled() != nil }
+        let before = try daemon.memory()
+        try askAndDie(1_000..<10_000)
+        var report: StatusReport?
+        try await waitUntil(seconds: 30) {
+            report = try settled()
+            return report != nil
+        }
+        let after = try daemon.memory()
+        print("ask and die 10,000 times: RSS \(before.resident >> 10) KiB after 1,000 (\(before.anonymous >> 10) KiB anonymous), \(after.resident >> 10) KiB after 10,000 (\(after.anonymous >> 10)), peak \(after.peak >> 10) KiB")
+        #expect(report?.sessions.keptRequests == 16)
+        // Those the engine answered while the app was away wait as answers, not requests.
+        #expect((report?.pendingRequests ?? .max) <= 16)
+        #expect(after.anonymous < before.anonymous + 1 << 20)
+        #expect(after.peak < Self.memoryLimit)
+    }
+
     @Test func silentConnectionsCannotLockEveryoneOut() async throws {
         let daemon = try Waymarkd.walking()
         // The daemon's own user has no per-user cap: it can fill every slot, but not for long.

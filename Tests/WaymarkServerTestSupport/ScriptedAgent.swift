@@ -24,6 +24,7 @@ package final class ScriptedAgent: AgentService, Sendable {
         var calls: [Call] = []
         var answer: Result<Location, LocationError>?
         var liveSubscriptions: Set<SubscriptionID> = []
+        var pendingRequests: Set<RequestID> = []
     }
 
     private let state = Mutex(State())
@@ -47,6 +48,15 @@ package final class ScriptedAgent: AgentService, Sendable {
 
     /// The subscriptions started and not stopped.
     package var liveSubscriptions: Set<SubscriptionID> { state.withLock { $0.liveSubscriptions } }
+
+    /// The requests asked and neither answered, cancelled nor released.
+    package var pendingRequests: Set<RequestID> { state.withLock { $0.pendingRequests } }
+
+    /// Answers the pending `request` with `result` (on the loop's thread).
+    package func answer(_ request: RequestID, with result: Result<Location, LocationError>) {
+        guard state.withLock({ $0.pendingRequests.remove(request) }) != nil else { return }
+        sink?.send(result, request: request)
+    }
 
     /// Whether `client`'s disconnect was reported.
     package func hasDisconnected(_ client: ClientID) -> Bool {
@@ -91,7 +101,10 @@ package final class ScriptedAgent: AgentService, Sendable {
 
     package func clientDisconnected(_ client: ClientID, releasing subscriptions: Set<SubscriptionID>, _ requests: Set<RequestID>) {
         record(.disconnected(client, subscriptions: subscriptions, requests: requests))
-        state.withLock { $0.liveSubscriptions.subtract(subscriptions) }
+        state.withLock {
+            $0.liveSubscriptions.subtract(subscriptions)
+            $0.pendingRequests.subtract(requests)
+        }
     }
 
     package func startLiveUpdates(_ subscription: SubscriptionID, configuration: LiveConfiguration, options: DeliveryOptions) {
@@ -106,12 +119,16 @@ package final class ScriptedAgent: AgentService, Sendable {
 
     package func requestLocation(_ request: RequestID, desiredAccuracy: Double, timeout: Duration) {
         record(.request(request, desiredAccuracy: desiredAccuracy, timeout: timeout))
-        let answer = state.withLock { $0.answer }
+        let answer = state.withLock { state in
+            if state.answer == nil { state.pendingRequests.insert(request) }
+            return state.answer
+        }
         if let answer { sink?.send(answer, request: request) }
     }
 
     package func cancelRequest(_ request: RequestID) {
         record(.cancel(request))
+        state.withLock { _ = $0.pendingRequests.remove(request) }
     }
 
     package func monitorsChanged() {

@@ -19,14 +19,7 @@ struct RelaunchTests {
     }
 
     @Test func theTriggerIsWrittenOnceWhenSomethingWaits() async throws {
-        let triggers = try TemporarySocketDirectory()
-        defer { triggers.remove() }
-        let trigger = triggers.socket("tracker")
-        try await withDaemon(configure: {
-            $0.rejoinWindow = .seconds(30)
-            $0.relaunchDirectory = triggers.path
-            $0.policies = try! Self.policy("relaunch = \"tracker\"\n")
-        }) { daemon in
+        try await Self.withRelaunch { daemon, trigger in
             try LifecycleTests.connectAndLeave(daemon) { client in _ = try client.request(.startLiveUpdates(.fitness)) }
             try await waitUntil { daemon.agent.hasDisconnected(1) }
             #expect(!FileManager.default.fileExists(atPath: trigger))
@@ -45,6 +38,21 @@ struct RelaunchTests {
             try await waitUntil { daemon.agent.hasDisconnected(2) }
             await daemon.onLoop { _ in daemon.agent.broadcast(numbered(3)) }
             #expect(FileManager.default.fileExists(atPath: trigger))
+        }
+    }
+
+    @Test func anAnswerToAKeptRequestAsksForTheAppToo() async throws {
+        try await Self.withRelaunch { daemon, trigger in
+            try KeptRequestTests.leave(daemon, asking: KeptRequestTests.asked)
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
+            #expect(!FileManager.default.fileExists(atPath: trigger))
+            await daemon.onLoop { _ in daemon.agent.answer(1, with: .success(KeptRequestTests.fix)) }
+            #expect(FileManager.default.fileExists(atPath: trigger))
+            // Back: the trigger has served, and the answer is the app's.
+            let back = try RawClient(path: daemon.path)
+            try back.hello()
+            #expect(!FileManager.default.fileExists(atPath: trigger))
+            #expect(try back.request(.requestLocation(KeptRequestTests.asked)).outcome == .success(.location(KeptRequestTests.fix)))
         }
     }
 
@@ -179,6 +187,18 @@ struct RelaunchTests {
     /// A daemon with a 1 s rejoin window and a relaunch trigger for this process's app, which
     /// has left subscription 1 (and a background activity session, `withSession`); `body` runs
     /// once the daemon has seen it go, with the trigger file's path.
+    /// A daemon that keeps what apps leave for 30 s and has this process's app started with
+    /// the trigger `tracker`, whose path `body` gets.
+    static func withRelaunch(_ body: (TestDaemon, String) async throws -> Void) async throws {
+        let triggers = try TemporarySocketDirectory()
+        defer { triggers.remove() }
+        try await withDaemon(configure: {
+            $0.rejoinWindow = .seconds(30)
+            $0.relaunchDirectory = triggers.path
+            $0.policies = try! Self.policy("relaunch = \"tracker\"\n")
+        }) { daemon in try await body(daemon, triggers.socket("tracker")) }
+    }
+
     static func withTrigger(startTimeout: Duration, withSession: Bool, _ body: (TestDaemon, String) async throws -> Void) async throws {
         let triggers = try TemporarySocketDirectory()
         defer { triggers.remove() }

@@ -27,7 +27,7 @@ struct PowerRunCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A board file, or the name of a shipped one (e.g. simulated, quectel-l76-mpu6050).", valueName: "BOARD"))
     var board = "simulated"
 
-    @Option(name: .long, help: ArgumentHelp("A scenario file, or the name of a shipped one (desk-day, full-day, commute, hike, flight, demo).", valueName: "SCENARIO"))
+    @Option(name: .long, help: ArgumentHelp("A scenario file, or the name of a shipped one such as desk-day (an unknown name lists them).", valueName: "SCENARIO"))
     var scenario = "desk-day"
 
     @Option(name: .long, help: "The live-updates configuration: default, automotiveNavigation, otherNavigation, fitness, airborne.")
@@ -100,7 +100,8 @@ struct PowerRunCommand: ParsableCommand {
         do {
             bytes = try FileDescriptor.readFile(path)
         } catch {
-            throw CommandFailure("cannot read the scenario '\(path)': \(error)")
+            let shipped = ShippedFile.names(directory: "Scenarios", extension: "scenario")
+            throw CommandFailure("cannot read the scenario '\(path)': \(error); the shipped ones are \(shipped.joined(separator: ", "))")
         }
         return try ScenarioParser.parse(String(decoding: bytes, as: UTF8.self), file: path)
     }

@@ -115,14 +115,20 @@ package final class Authorizer {
     /// `client` alone; `credentials` gives each one's pid and uid.
     func connectedApps(for client: ClientID, credentials: (ClientID) -> PeerCredentials?) -> [StatusReport.ConnectedApp] {
         // At most 64, the oldest: a status line must stay far below the protocol's line limit.
-        let shown = proof(of: client) != nil ? Array(clients.keys.sorted().prefix(64)) : [client]
+        let shown = isOperator(client) ? Array(clients.keys.sorted().prefix(64)) : [client]
         return shown.compactMap { id in
             guard let app = clients[id]?.app, let peer = credentials(id) else { return nil }
             return StatusReport.ConnectedApp(pid: Int(peer.pid), uid: Int(peer.uid), app: app.description)
         }
     }
 
+    /// Whether `client` is an operator's (root or `waymark-admin`), who sees every app in `status`.
+    func isOperator(_ client: ClientID) -> Bool { proof(of: client) != nil }
+
     // MARK: Sessions
+
+    /// How many service sessions `client` holds (not counting its implicit one).
+    func serviceSessionCount(of client: ClientID) -> Int { clients[client]?.sessions.count ?? 0 }
 
     /// Starts a service session for `client`; its diagnostics follow with ``refresh(client:)``.
     func startSession(_ client: ClientID, _ request: ServiceSessionRequest) throws(ProtocolError) -> SessionID {

@@ -31,7 +31,8 @@ package protocol AgentService: AnyObject {
     func stopLiveUpdates(_ subscription: SubscriptionID)
     /// Answer once, within `timeout`, through ``UpdateSink/send(_:request:)``.
     func requestLocation(_ request: RequestID, desiredAccuracy: Double, timeout: Duration)
-    /// The client withdrew `request` (the server has answered it): release what it holds.
+    /// The client withdrew `request` (the server has answered it), or its app left it and did
+    /// not re-take it in time: release what it holds.
     func cancelRequest(_ request: RequestID)
     /// The newest location and its age, however old; asking never powers the receiver.
     func lastKnownLocation() -> LastKnownLocation?

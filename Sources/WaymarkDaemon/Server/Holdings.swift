@@ -18,14 +18,15 @@ struct Holdings {
 
     private struct Held {
         var subscriptions: [SubscriptionID: LiveTerms] = [:]
-        /// Pending requests with the client's own message ids.
-        var requests: [RequestID: MessageID] = [:]
+        /// Pending requests with the client's own message ids and what they asked.
+        var requests: [RequestID: (message: MessageID, parameters: LocationRequest)] = [:]
         var activities: Set<BackgroundActivityID> = []
     }
 
     /// What an app left when a connection of it ended, until it re-takes it or its deadline.
     private struct Kept {
         var subscriptions: [SubscriptionID: (terms: LiveTerms, updates: KeptUpdates)] = [:]
+        var requests: KeptRequests
         var activities: Set<BackgroundActivityID> = []
         /// When what is not re-taken by then ends; nil while a background activity session
         /// holds it for an app that is away.
@@ -44,7 +45,8 @@ struct Holdings {
     private var byClient: [ClientID: Held] = [:]
     private var kept: [AppIdentity: Kept] = [:]
     private var subscriptionHolders: [SubscriptionID: Holder] = [:]
-    private var requestHolders: [RequestID: ClientID] = [:]
+    /// Who holds each request the engine runs (answered kept requests are the app's alone).
+    private var requestHolders: [RequestID: Holder] = [:]
     private var lastSubscription: SubscriptionID = 0
     private var lastRequest: RequestID = 0
     private var lastActivity: BackgroundActivityID = 0
@@ -53,10 +55,19 @@ struct Holdings {
 
     /// Live subscriptions, of all clients and of apps that are away.
     var subscriptionCount: Int { subscriptionHolders.count }
-    /// Pending requests, of all clients.
+    /// Pending requests, of all clients and of apps that are away.
     var requestCount: Int { requestHolders.count }
     /// Apps that are away and have something kept.
     var keptAppCount: Int { kept.count }
+
+    /// What each app that is away keeps, as `status` counts it.
+    var keptCounts: [AppIdentity: StatusReport.SessionCounts] {
+        kept.mapValues { entry in
+            StatusReport.SessionCounts(
+                keptSubscriptions: entry.subscriptions.count, keptRequests: entry.requests.entries.count,
+                keptBackgroundActivitySessions: entry.activities.count)
+        }
+    }
 
     /// The subscriptions `client` holds, oldest first.
     func subscriptions(of client: ClientID) -> [SubscriptionID] { (byClient[client]?.subscriptions.keys).map { $0.sorted() } ?? [] }
@@ -93,25 +104,27 @@ struct Holdings {
 
     // MARK: Requests
 
-    /// A new pending request of `client`, which named it `message`.
-    mutating func addRequest(for client: ClientID, message: MessageID) -> RequestID {
+    /// A new pending request of `client`, which named it `message` and asked `parameters`.
+    mutating func addRequest(for client: ClientID, message: MessageID, parameters: LocationRequest) -> RequestID {
         lastRequest = lastRequest.next
-        byClient[client, default: Held()].requests[lastRequest] = message
-        requestHolders[lastRequest] = client
+        byClient[client, default: Held()].requests[lastRequest] = (message, parameters)
+        requestHolders[lastRequest] = .client(client)
         return lastRequest
     }
 
-    /// Takes `request` off the book once answered; returns who asked and under which id.
+    /// Takes `request` off the book once answered, if a connected client holds it; returns who
+    /// asked and under which id.
     mutating func takeRequest(_ request: RequestID) -> (client: ClientID, message: MessageID)? {
-        guard let client = requestHolders.removeValue(forKey: request),
-            let message = byClient[client]?.requests.removeValue(forKey: request)
+        guard case .client(let client) = requestHolders[request],
+            let held = byClient[client]?.requests.removeValue(forKey: request)
         else { return nil }
-        return (client, message)
+        requestHolders[request] = nil
+        return (client, held.message)
     }
 
     /// The oldest pending request `client` named `message`.
     func oldestRequest(of client: ClientID, named message: MessageID) -> RequestID? {
-        byClient[client]?.requests.filter { $0.value == message }.keys.min()
+        byClient[client]?.requests.filter { $0.value.message == message }.keys.min()
     }
 
     // MARK: Background activity sessions
@@ -141,22 +154,30 @@ struct Holdings {
     }
 
     /// Moves what `client` held to its `app`, to be re-taken: its subscriptions (their updates
-    /// kept, at most `updateCapacity` each) and background activity sessions. They are kept
-    /// until `now + window`, or while a background activity session is kept, until the app
-    /// comes back; an app keeps at most `maximumSubscriptions`, the newest, and at most
-    /// `maximumApps` apps keep anything. Returns what ends now, for the agent to release:
-    /// the pending requests (their answers had nowhere to go) and what does not fit.
+    /// kept, at most `updateCapacity` each), pending requests (the engine runs them on) and
+    /// background activity sessions. They are kept until `now + window`, or while a background
+    /// activity session is kept, until the app comes back; an app keeps at most
+    /// `maximumSubscriptions` subscriptions and `maximumRequests` requests, the newest, and
+    /// at most `maximumApps` apps keep anything. Returns what ends now, for the agent to
+    /// release: what does not fit.
     mutating func keep(
         _ client: ClientID, as app: AppIdentity, relaunch: String?, now: MonotonicInstant, window: Duration,
-        updateCapacity: Int, maximumSubscriptions: Int, maximumApps: Int
+        updateCapacity: Int, maximumSubscriptions: Int, maximumRequests: Int, maximumApps: Int
     ) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
         delegations.removeClient(client)
         guard let held = byClient[client] else { return ([], []) }
         let keeps = !held.activities.isEmpty || window > .zero
         guard keeps, kept[app] != nil || kept.count < maximumApps else { return removeClient(client) }
         byClient[client] = nil
-        for request in held.requests.keys { requestHolders[request] = nil }
-        var entry = kept[app] ?? Kept()
+        var entry = kept[app] ?? Kept(requests: KeptRequests(capacity: maximumRequests))
+        var endedRequests = Set<RequestID>()
+        for (request, asked) in held.requests.sorted(by: { $0.key < $1.key }) {
+            requestHolders[request] = .app(app)
+            for dropped in entry.requests.append(request, asked.parameters) {
+                requestHolders[dropped] = nil
+                endedRequests.insert(dropped)
+            }
+        }
         entry.relaunch = relaunch
         entry.isRelaunchRequested = false
         for (subscription, terms) in held.subscriptions {
@@ -172,13 +193,21 @@ struct Holdings {
             ended.insert(subscription)
         }
         kept[app] = entry
-        return (ended, Set(held.requests.keys))
+        return (ended, endedRequests)
     }
 
     /// Keeps `update` for `subscription` if its app is away; returns the app if it was.
     mutating func keep(_ update: LocationUpdate, for subscription: SubscriptionID) -> AppIdentity? {
         guard case .app(let app) = subscriptionHolders[subscription] else { return nil }
         kept[app]?.subscriptions[subscription]?.updates.append(update)
+        return app
+    }
+
+    /// Keeps the answer to `request` if its app is away; returns the app if it was.
+    mutating func keep(_ answer: Result<Location, LocationError>, for request: RequestID) -> AppIdentity? {
+        guard case .app(let app) = requestHolders[request] else { return nil }
+        requestHolders[request] = nil
+        guard kept[app]?.requests.answer(request, with: answer) == true else { return nil }
         return app
     }
 
@@ -221,6 +250,20 @@ struct Holdings {
         return (subscription, taken.updates.entries)
     }
 
+    /// Hands `client` of `app`, which asks `parameters` under its id `message`, the kept request
+    /// of the app asked with the same parameters (the oldest, if several), with its answer if
+    /// the engine gave it while the app was away; a pending one runs on, its timeout counting
+    /// from when it was first asked.
+    mutating func retakeRequest(
+        of app: AppIdentity, _ parameters: LocationRequest, by client: ClientID, message: MessageID
+    ) -> KeptRequests.Entry? {
+        guard var entry = kept[app], let taken = entry.requests.retake(parameters) else { return nil }
+        store(entry, for: app)
+        byClient[client, default: Held()].requests[taken.request] = (message, parameters)
+        requestHolders[taken.request] = .client(client)
+        return taken
+    }
+
     /// Hands `client` of `app` a kept background activity session of the app (the oldest).
     mutating func retakeActivity(of app: AppIdentity, by client: ClientID) -> BackgroundActivityID? {
         guard var entry = kept[app], let activity = entry.activities.min() else { return nil }
@@ -233,10 +276,13 @@ struct Holdings {
     /// When the next kept app's deadline passes, if any has one.
     var earliestDeadline: MonotonicInstant? { kept.values.compactMap(\.deadline).min() }
 
-    /// Ends what apps left and did not re-take by `now`; returns their subscriptions, for the
-    /// agent to release.
-    mutating func expire(at now: MonotonicInstant) -> (subscriptions: Set<SubscriptionID>, triggers: [String]) {
+    /// Ends what apps left and did not re-take by `now`; returns their subscriptions and the
+    /// requests the engine still runs, for the agent to release, and their relaunch triggers.
+    mutating func expire(
+        at now: MonotonicInstant
+    ) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>, triggers: [String]) {
         var ended = Set<SubscriptionID>()
+        var endedRequests = Set<RequestID>()
         var triggers: [String] = []
         for (app, entry) in kept {
             guard let deadline = entry.deadline, deadline <= now else { continue }
@@ -246,11 +292,15 @@ struct Holdings {
                 subscriptionHolders[subscription] = nil
                 ended.insert(subscription)
             }
+            for request in entry.requests.pending {
+                requestHolders[request] = nil
+                endedRequests.insert(request)
+            }
         }
-        return (ended, triggers)
+        return (ended, endedRequests, triggers)
     }
 
     private mutating func store(_ entry: Kept, for app: AppIdentity) {
-        kept[app] = entry.subscriptions.isEmpty && entry.activities.isEmpty ? nil : entry
+        kept[app] = entry.subscriptions.isEmpty && entry.requests.entries.isEmpty && entry.activities.isEmpty ? nil : entry
     }
 }

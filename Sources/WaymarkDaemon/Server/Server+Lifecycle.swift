@@ -54,6 +54,23 @@ extension Server: AuthorizationPeers {
         inUseEvidence(of: connection.id)?.subtracting(.delegation).isInUse == true
     }
 
+    /// The sessions connected clients hold and what apps that are away keep, in all and per
+    /// app (those holding or keeping any), for `status`: every app for an operator, else the
+    /// app on `connection` alone; at most 64, by name (a status line stays far below the limit).
+    func sessionCounts(for connection: Connection) -> (StatusReport.SessionCounts, [StatusReport.AppSessions]) {
+        var byApp = holdings.keptCounts
+        for (id, client) in connections {
+            guard let app = client.app else { continue }
+            byApp[app] = (byApp[app] ?? StatusReport.SessionCounts())
+                + StatusReport.SessionCounts(
+                    serviceSessions: authorizer.serviceSessionCount(of: id), backgroundActivitySessions: holdings.activityCount(of: id))
+        }
+        let total = byApp.values.reduce(StatusReport.SessionCounts(), +)
+        let shown = authorizer.isOperator(connection.id) ? byApp : byApp.filter { $0.key == connection.app }
+        let apps = shown.filter { !$0.value.isEmpty }.map { StatusReport.AppSessions(app: $0.key.description, counts: $0.value) }
+        return (total, Array(apps.sorted { $0.app < $1.app }.prefix(64)))
+    }
+
     // MARK: Keeping and re-taking
 
     /// Hands what `connection` held to its app to re-take, and returns what ends now (its
@@ -63,7 +80,8 @@ extension Server: AuthorizationPeers {
         let ended = holdings.keep(
             connection.id, as: app, relaunch: connection.policy.relaunch, now: loop.now, window: configuration.rejoinWindow,
             updateCapacity: configuration.maximumKeptUpdatesPerSubscription,
-            maximumSubscriptions: configuration.maximumKeptSubscriptionsPerApp, maximumApps: configuration.maximumKeptApps)
+            maximumSubscriptions: configuration.maximumKeptSubscriptionsPerApp,
+            maximumRequests: configuration.maximumKeptRequestsPerApp, maximumApps: configuration.maximumKeptApps)
         scheduleKeptExpiry()
         return ended
     }
@@ -77,6 +95,16 @@ extension Server: AuthorizationPeers {
         log("client \(connection.id) re-took subscription \(retaken.subscription) with \(retaken.updates.count) kept updates")
         retakenUpdates[retaken.subscription] = retaken.updates
         return retaken.subscription
+    }
+
+    /// The app's kept request asked with `parameters`, now held by `connection` under its id
+    /// `message`, if there is one, with its answer if it came while the app was away.
+    func retakeRequest(_ message: MessageID, _ parameters: LocationRequest, for connection: Connection) -> KeptRequests.Entry? {
+        guard let app = connection.app,
+            let retaken = holdings.retakeRequest(of: app, parameters, by: connection.id, message: message)
+        else { return nil }
+        log("client \(connection.id) re-took request \(retaken.request)\(retaken.answer == nil ? ", still pending" : " with its answer")")
+        return retaken
     }
 
     /// Sends the updates kept for a re-taken subscription, oldest first, each with how many
@@ -95,7 +123,21 @@ extension Server: AuthorizationPeers {
     /// Keeps `update` for `subscription` if its app is away, and asks for the app to be
     /// started if its policy says how (``relaunch(_:trigger:)``).
     func keep(_ update: LocationUpdate, for subscription: SubscriptionID) {
-        guard let app = holdings.keep(update, for: subscription), let loop,
+        guard let app = holdings.keep(update, for: subscription) else { return }
+        askForRelaunch(of: app)
+    }
+
+    /// Keeps the answer to `request` if its app is away, for the app to re-take, and asks for
+    /// the app to be started as for an update.
+    func keep(_ answer: Result<Location, LocationError>, for request: RequestID) {
+        guard let app = holdings.keep(answer, for: request) else { return }
+        log("request \(request) was answered while \(app) was away: kept for it to re-take")
+        askForRelaunch(of: app)
+    }
+
+    /// Asks for `app`, away with something waiting, to be started, the first time since it left.
+    private func askForRelaunch(of app: AppIdentity) {
+        guard let loop,
             let trigger = holdings.requestRelaunch(of: app, now: loop.now, startTimeout: configuration.relaunchStartTimeout)
         else { return }
         relaunch(app, trigger: trigger)
@@ -160,6 +202,10 @@ extension Server: AuthorizationPeers {
                 log("subscription \(subscription) ended: its app did not re-take it within \(configuration.rejoinWindow)")
                 endDemand([subscription])
                 agent.stopLiveUpdates(subscription)
+            }
+            for request in expired.requests.sorted() {
+                log("request \(request) ended: its app did not re-take it within \(configuration.rejoinWindow)")
+                agent.cancelRequest(request)
             }
             scheduleKeptExpiry()
         }

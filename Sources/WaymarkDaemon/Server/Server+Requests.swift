@@ -156,6 +156,7 @@ extension Server {
         report.clients = connections.count
         report.liveSubscriptions = holdings.subscriptionCount
         report.pendingRequests = holdings.requestCount
+        (report.sessions, report.appSessions) = sessionCounts(for: connection)
         return report
     }
 
@@ -182,16 +183,24 @@ extension Server {
         guard holdings.requestCount(of: connection.id) < configuration.maximumPendingRequestsPerClient else {
             throw ProtocolError(.limitExceeded, "a connection may have \(configuration.maximumPendingRequestsPerClient) location requests pending")
         }
-        let request = holdings.addRequest(for: connection.id, message: id)
+        let retaken = retakeRequest(id, parameters, for: connection)
+        let request = retaken?.request ?? holdings.addRequest(for: connection.id, message: id, parameters: parameters)
         holdImplicitSession(connection.id)
         do throws(ProtocolError) {
             try authorizer.admitRequest(connection.id)
         } catch {
             _ = holdings.takeRequest(request)
             holdImplicitSession(connection.id)
+            // A re-taken request the app may not have now ends; one the engine still runs is released.
+            if let retaken, retaken.answer == nil { agent.cancelRequest(request) }
             throw error
         }
-        agent.requestLocation(request, desiredAccuracy: parameters.desiredAccuracy, timeout: parameters.timeout)
+        guard let retaken else {
+            agent.requestLocation(request, desiredAccuracy: parameters.desiredAccuracy, timeout: parameters.timeout)
+            return
+        }
+        // Answered while the app was away: the answer goes to the re-taker now, once.
+        if let answer = retaken.answer { send(answer, request: request) }
     }
 
     /// Withdraws the connection's oldest pending request with the client's id `id`: it gets

@@ -397,7 +397,11 @@ package final class Server: UpdateSink {
     }
 
     package func send(_ result: Result<Location, LocationError>, request: RequestID) {
-        guard let (client, id) = holdings.takeRequest(request), let connection = connections[client] else { return }
+        guard let (client, id) = holdings.takeRequest(request) else {
+            keep(result, for: request)
+            return
+        }
+        guard let connection = connections[client] else { return }
         let outcome = result.mapError { error in
             switch error {
             case .locationUnknown: ProtocolError(.locationUnknown, "no location could be had before the timeout")

@@ -55,8 +55,13 @@ package struct ServerConfiguration: Sendable {
     package var maximumKeptUpdatesPerSubscription = 32
     /// Subscriptions an app that is away keeps at most: the newest.
     package var maximumKeptSubscriptionsPerApp = 8
+    /// Pending `requestLocation`s an app that is away keeps at most: the newest (as many as
+    /// one connection may have pending, ``maximumPendingRequestsPerClient``); each keeps one
+    /// answer.
+    package var maximumKeptRequestsPerApp = 16
     /// Apps that may have something kept at once; one that leaves beyond it keeps nothing.
-    /// With the bounds above, kept updates take at most 64 × 8 × 32 of them, about 5 MB.
+    /// With the bounds above, kept updates take at most 64 × 8 × 32 of them, about 5 MB, and
+    /// kept requests 64 × 16 answers.
     package var maximumKeptApps = 64
     /// Where the daemon writes an app's relaunch trigger (its policy's `relaunch`) to have it
     /// started; nil: apps are not relaunched.

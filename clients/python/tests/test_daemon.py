@@ -6,6 +6,7 @@ import asyncio
 import math
 import contextlib
 import datetime
+import json
 import os
 import unittest
 
@@ -192,6 +193,15 @@ class WalkThenDesk(WithDaemon):
         self.assertGreaterEqual(status.uptime, 0)
         self.assertTrue(all(entry.seconds >= 0 for entry in status.power_ledger))
         self.assertEqual(self.client._connection.hello["protocolVersion"], waymark.PROTOCOL_VERSION)
+
+    async def test_the_client_speaks_the_daemon_s_newest_protocol_version(self) -> None:
+        # A hello newer than the daemon's is answered with the daemon's newest version.
+        reader, writer = await asyncio.open_unix_connection(self.daemon.socket)
+        writer.write(b'{"id":1,"op":"hello","version":1000}\n')
+        reply = json.loads(await asyncio.wait_for(reader.readline(), 10))
+        writer.close()
+        await writer.wait_closed()
+        self.assertEqual(reply["result"]["protocolVersion"], waymark.PROTOCOL_VERSION)
 
     async def test_the_daemon_refuses_a_negative_accuracy_with_invalid_message(self) -> None:
         with self.assertRaises(waymark.Refused) as refusal:

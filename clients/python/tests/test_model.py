@@ -57,6 +57,23 @@ class DocumentedMessages(unittest.TestCase):
         self.assertEqual(status.motion_detection, "accelerometer")
         self.assertIsNone(status.event_loop)
         self.assertEqual(status.recent_transitions, [])
+        counts = waymark.SessionCounts(service_sessions=1, kept_requests=1)
+        self.assertEqual(status.sessions, counts)
+        self.assertEqual(status.app_sessions, [waymark.AppSessions("unit:tracker.service", counts)])
+
+    def test_a_status_without_session_counts_decodes_with_none(self) -> None:
+        (line,) = documented_lines('{"id":3,"op":"status","result"')
+        message = json.loads(line)
+        del message["result"]["status"]["sessions"]
+        status = decode_status(Fields(message, "message").fields("result").fields("status"))
+        self.assertEqual((status.sessions, status.app_sessions), (waymark.SessionCounts(), []))
+
+    def test_the_client_speaks_the_protocol_version_of_the_daemon_and_its_documentation(self) -> None:
+        swift = (ROOT / "Sources" / "WaymarkProtocol" / "ProtocolVersion.swift").read_text()
+        (current,) = re.findall(r"static let current = (\d+)", swift)
+        self.assertEqual(waymark.PROTOCOL_VERSION, int(current))
+        documented = re.findall(r"This daemon speaks version (\d+)", (ROOT / "docs" / "protocol.md").read_text())
+        self.assertEqual(documented, [current])
 
     def test_every_documented_error_code_is_an_error_code(self) -> None:
         text = (ROOT / "docs" / "protocol.md").read_text()

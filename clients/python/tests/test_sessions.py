@@ -59,6 +59,13 @@ class EnforcingDaemon(unittest.IsolatedAsyncioTestCase):
             # The client reconnects and starts the session again: its first diagnostics again.
             self.assertEqual((await asyncio.wait_for(anext(diagnostics), 20)).names, ["authorizationRequestInProgress"])
 
+    async def test_status_counts_the_sessions_held_per_app(self) -> None:
+        async with waymark.ServiceSession(client=self.client), waymark.BackgroundActivitySession(client=self.client):
+            status = await self.client.status()
+            counts = waymark.SessionCounts(service_sessions=1, background_activity_sessions=1)
+            self.assertEqual(status.sessions, counts)
+            self.assertEqual(status.app_sessions, [waymark.AppSessions(IDENTITY, counts)])
+
     async def test_a_background_activity_session_starts_in_use_and_ends_with_invalidate(self) -> None:
         session = waymark.BackgroundActivitySession(client=self.client)
         await session.start()

@@ -20,6 +20,7 @@ from .sessions import AuthorizationRequirement, BackgroundActivitySession, Servi
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationError, LocationUnknown, Refused, WaymarkError
 from .model import (
     CONSTELLATIONS,
+    AppSessions,
     Batching,
     Diagnostics,
     DilutionOfPrecision,
@@ -38,6 +39,7 @@ from .model import (
     PowerLedgerEntry,
     PowerTransition,
     SatelliteCounts,
+    SessionCounts,
     Source,
     SourceInformation,
     StatusReport,
@@ -52,6 +54,7 @@ __all__ = [
     "CircularGeographicCondition",
     "MAXIMUM_TIMEOUT",
     "PROTOCOL_VERSION",
+    "AppSessions",
     "AuthorizationRequirement",
     "BackgroundActivitySession",
     "Batching",
@@ -80,6 +83,7 @@ __all__ = [
     "Refused",
     "SatelliteCounts",
     "ServiceSession",
+    "SessionCounts",
     "Source",
     "SourceInformation",
     "StatusReport",

@@ -16,8 +16,9 @@ from .errors import DaemonProtocolError, DaemonUnavailable, Refused, WaymarkErro
 from .socket_path import SERVICE_USER_NAME, SocketTrust
 from .wire import MAXIMUM_LINE_LENGTH, Fields, decode_line, encode_line
 
-#: The newest protocol version this client speaks (docs/protocol.md, "Versions"): version 1
-#: and version 3's monitors (version 2's sessions are not here yet; their events are skipped).
+#: The newest protocol version this client speaks (docs/protocol.md, "Versions"), the one the
+#: daemon speaks: version 1, version 2's sessions and version 3's monitors. The tests hold it
+#: to ProtocolVersion.current and to the daemon's answer to a newer hello.
 PROTOCOL_VERSION = 3
 #: How long a connect waits while the daemon's queue of new connections is full, seconds.
 CONNECT_PATIENCE = 2.0

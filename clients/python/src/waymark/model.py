@@ -223,6 +223,26 @@ class EventLoopCounts:
 
 
 @dataclasses.dataclass(frozen=True)
+class SessionCounts:
+    """Sessions the connected clients hold and what apps that are away keep to re-take
+    (docs/semantics.md, "Consumers that come and go")."""
+
+    service_sessions: int = 0
+    background_activity_sessions: int = 0
+    kept_subscriptions: int = 0
+    kept_requests: int = 0
+    kept_background_activity_sessions: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class AppSessions:
+    """One app's session counts in ``status``."""
+
+    app: str
+    counts: SessionCounts
+
+
+@dataclasses.dataclass(frozen=True)
 class StatusReport:
     """The daemon's state at a glance: the answer to ``status()`` (``waymark status`` prints it)."""
 
@@ -242,6 +262,10 @@ class StatusReport:
     motion_detection: str
     event_loop: EventLoopCounts | None
     recent_transitions: list[PowerTransition]
+    #: In all; empty from a daemon that does not count them.
+    sessions: SessionCounts = SessionCounts()
+    #: Per app holding or keeping any: every app for an operator, else the asking app alone.
+    app_sessions: list[AppSessions] = dataclasses.field(default_factory=list)
 
 
 def _camel(snake: str) -> str:
@@ -325,8 +349,20 @@ def decode_update(fields: Fields) -> LocationUpdate:
     )
 
 
+def _decode_session_counts(fields: Fields) -> SessionCounts:
+    return SessionCounts(
+        service_sessions=fields.integer("serviceSessions"),
+        background_activity_sessions=fields.integer("backgroundActivitySessions"),
+        kept_subscriptions=fields.integer("keptSubscriptions"),
+        kept_requests=fields.integer("keptRequests"),
+        kept_background_activity_sessions=fields.integer("keptBackgroundActivitySessions"),
+    )
+
+
 def decode_status(fields: Fields) -> StatusReport:
     """A ``status`` object."""
+    sessions = fields.optional_fields("sessions")
+    apps = [] if sessions is None else [sessions.element("apps", index, entry) for index, entry in enumerate(sessions.array("apps"))]
     source = fields.fields("source")
     power = fields.fields("receiverPower")
     ledger = [fields.element("powerLedger", index, entry) for index, entry in enumerate(fields.array("powerLedger"))]
@@ -356,6 +392,8 @@ def decode_status(fields: Fields) -> StatusReport:
             PowerTransition(time=entry.double("time"), from_state=entry.string("from"), to_state=entry.string("to"), reason=entry.string("reason"))
             for entry in recent
         ],
+        sessions=SessionCounts() if sessions is None else _decode_session_counts(sessions),
+        app_sessions=[AppSessions(app=entry.string("app"), counts=_decode_session_counts(entry)) for entry in apps],
     )
 
 
