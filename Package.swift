@@ -210,7 +210,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkServerTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "WaymarkAuthorization"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkStore", "WaymarkClock"]
         ),
         // The daemon's monitors over a real store, on the shipped scenarios.
         .testTarget(

@@ -35,6 +35,63 @@ public final class Monitor: Sendable {
         }
     }
 
+    /// A Bluetooth beacon's identity (`CLMonitor.BeaconIdentityCondition`): its UUID, and
+    /// optionally its major value and then its minor value. Waymark has no Bluetooth ranging:
+    /// such a condition is kept `unmonitored`, its event saying ``Event/conditionUnsupported``.
+    public struct BeaconIdentityCondition: Hashable, Sendable {
+        /// The UUID, upper case (`E2C56DB5-DFFB-48D2-B060-D0F5A71096E0`).
+        public let uuid: String
+        /// The major value, if the condition names one.
+        public let major: UInt16?
+        /// The minor value, if the condition names one.
+        public let minor: UInt16?
+
+        /// The beacons of `uuid` (8-4-4-4-12 hexadecimal digits, any case); nil if it is not a UUID.
+        public init?(uuid: String) {
+            self.init(uuid: uuid, major: nil, minor: nil)
+        }
+
+        /// The beacons of `uuid` with the major value `major`; nil if `uuid` is not a UUID.
+        public init?(uuid: String, major: UInt16) {
+            self.init(uuid: uuid, major: major, minor: nil)
+        }
+
+        /// The beacon of `uuid`, `major` and `minor`; nil if `uuid` is not a UUID.
+        public init?(uuid: String, major: UInt16, minor: UInt16) {
+            self.init(uuid: uuid, major: Optional(major), minor: Optional(minor))
+        }
+
+        private init?(uuid: String, major: UInt16?, minor: UInt16?) {
+            guard let identity = WaymarkProtocol.BeaconIdentityCondition(uuid: uuid, major: major, minor: minor) else { return nil }
+            self.init(identity)
+        }
+
+        init(_ identity: WaymarkProtocol.BeaconIdentityCondition) {
+            uuid = identity.uuid
+            major = identity.major
+            minor = identity.minor
+        }
+    }
+
+    /// What a record's condition watches (`CLMonitor.Record.condition`).
+    public enum Condition: Hashable, Sendable {
+        /// A circle, evaluated on the device's fixes.
+        case circularGeographic(CircularGeographicCondition)
+        /// A beacon condition, kept `unmonitored` (the daemon keeps its kind, not its identity).
+        case beaconIdentity
+        /// A kind this library does not know (a newer daemon's), by its protocol type.
+        case unsupported(type: String)
+
+        init(_ condition: WaymarkProtocol.Condition) {
+            switch condition {
+            case .circularGeographic(let circle):
+                self = .circularGeographic(CircularGeographicCondition(latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius))
+            case .beaconIdentity: self = .beaconIdentity
+            case .unsupported(let type): self = .unsupported(type: type)
+            }
+        }
+    }
+
     /// A change of a condition's state, or a diagnostic about it (`CLMonitor.Event`).
     public struct Event: Hashable, Sendable {
         /// A condition's state (`CLMonitor.Event.State`).
@@ -78,7 +135,7 @@ public final class Monitor: Sendable {
     /// A condition and its last event (`CLMonitor.Record`).
     public struct Record: Hashable, Sendable {
         /// The condition.
-        public let condition: CircularGeographicCondition
+        public let condition: Condition
         /// Its last event.
         public let lastEvent: Event
     }
@@ -187,14 +244,25 @@ public final class Monitor: Sendable {
     /// Adds `condition` under `identifier` (1 … 128 bytes), replacing a condition of that
     /// identifier; its state is `assuming` until a fix decides (`CLMonitor.add(_:identifier:assuming:)`).
     public func add(_ condition: CircularGeographicCondition, identifier: String, assuming: Event.State = .unknown) async throws {
-        let request: @Sendable (UInt64) -> Operation = { monitor in
+        let circle = WaymarkProtocol.CircularGeographicCondition(latitude: condition.latitude, longitude: condition.longitude, radius: condition.radius)
+        try await add(.circularGeographic(circle), identifier: identifier, assuming: assuming)
+    }
+
+    /// Adds the beacon `condition` under `identifier`, replacing a condition of that identifier.
+    /// Waymark cannot range beacons: the condition is kept `unmonitored`, and its event, which
+    /// follows, says ``Event/conditionUnsupported`` (as Core Location says of a condition it
+    /// cannot watch); it takes no place among the app's 20.
+    public func add(_ condition: BeaconIdentityCondition, identifier: String, assuming: Event.State = .unknown) async throws {
+        let identity = WaymarkProtocol.BeaconIdentityCondition(uuid: condition.uuid, major: condition.major, minor: condition.minor)
+        try await add(.beaconIdentity(identity), identifier: identifier, assuming: assuming)
+    }
+
+    private func add(_ condition: WaymarkProtocol.Condition, identifier: String, assuming: Event.State) async throws {
+        _ = try await call { monitor in
             Operation.addCondition(ConditionRequest(
-                monitor: monitor, identifier: identifier,
-                condition: WaymarkProtocol.CircularGeographicCondition(
-                    latitude: condition.latitude, longitude: condition.longitude, radius: condition.radius),
+                monitor: monitor, identifier: identifier, condition: condition,
                 assuming: assuming == .unknown ? nil : MonitorState(rawValue: assuming.rawValue)))
         }
-        _ = try await call(request)
     }
 
     /// Removes the condition `identifier`, if there is one.
@@ -205,10 +273,7 @@ public final class Monitor: Sendable {
     /// The record of the condition `identifier`, or nil when there is none.
     public func record(for identifier: String) async throws -> Record? {
         guard case .record(let record) = try await call({ .monitorRecord(monitor: $0, identifier: identifier) }), let record else { return nil }
-        return Record(
-            condition: CircularGeographicCondition(
-                latitude: record.condition.latitude, longitude: record.condition.longitude, radius: record.condition.radius),
-            lastEvent: Event(record.lastEvent))
+        return Record(condition: Condition(record.condition), lastEvent: Event(record.lastEvent))
     }
 
     /// The identifiers of the monitor's conditions, in the order they were added.

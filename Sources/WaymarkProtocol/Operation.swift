@@ -198,7 +198,7 @@ package enum Operation: Hashable, Sendable {
         case .addCondition:
             self = .addCondition(ConditionRequest(
                 monitor: try fields.identifier("monitor"), identifier: try fields.string("identifier"),
-                condition: try CircularGeographicCondition(fields.fields("condition")),
+                condition: try Condition(fields.fields("condition"), inRecord: false),
                 assuming: try fields.optionalNamed("assuming", as: MonitorState.self)))
         case .removeCondition:
             self = .removeCondition(monitor: try fields.identifier("monitor"), identifier: try fields.string("identifier"))

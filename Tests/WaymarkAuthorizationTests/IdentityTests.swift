@@ -109,6 +109,36 @@ struct IdentityTests {
         #expect(policies.identity(of: ProcessFacts(uid: 1002), declaredAppID: nil) == .user(1002))
     }
 
+    @Test("an app known only by its identity has the policy of the entries that name it, and none that need a fact it does not carry")
+    func policyOfAnIdentity() {
+        /// An entry for `selector` with the trigger `relaunch`, changed by `change`.
+        func entry(_ selector: AppSelector, _ relaunch: String?, _ change: (inout AppPolicy) -> Void = { _ in }) -> AppPolicy {
+            var entry = AppPolicy(selector: selector, origin: "apps.d/a.toml")
+            entry.relaunch = relaunch
+            change(&entry)
+            return entry
+        }
+        let policies = PolicySet([
+            entry(AppSelector(unit: "tracker.service"), "tracker"),
+            entry(AppSelector(unit: "tracker.service", uid: 1000), "user-tracker"),
+            entry(AppSelector(executable: "/usr/bin/logger", uid: 1000), "logger") { $0.authorization = .denied },
+            entry(AppSelector(uid: 1001), "geofence") { $0.appID = "com.example.geofence" },
+            entry(AppSelector(uid: 1002), "shell"),
+            entry(AppSelector(uid: 1002, atTerminal: true), nil) { $0.isRestricted = true },
+        ])
+        #expect(policies.policy(of: .systemUnit("tracker.service")).relaunch == "tracker")
+        #expect(policies.policy(of: .userUnit("tracker.service", uid: 1000)).relaunch == "user-tracker")
+        #expect(policies.policy(of: .userUnit("tracker.service", uid: 1001)).relaunch == nil)
+        let logger = policies.policy(of: .executable("/usr/bin/logger", uid: 1000))
+        #expect(logger.relaunch == "logger" && logger.authorization == .denied)
+        #expect(policies.policy(of: .executable("/usr/bin/logger", uid: 1003)).relaunch == nil)
+        #expect(policies.policy(of: .appID("com.example.geofence")).relaunch == "geofence")
+        // The uid's own entry, not the one that needs a terminal (a fact an identity does not carry).
+        let shell = policies.policy(of: .user(1002))
+        #expect(shell.relaunch == "shell" && !shell.isRestricted)
+        #expect(policies.policy(of: AppIdentity(.executable, "no uid")) == EffectivePolicy())
+    }
+
     @Test("the display form names the kind and escapes control characters")
     func display() {
         #expect(AppIdentity.systemUnit("tracker.service").description == "unit:tracker.service")

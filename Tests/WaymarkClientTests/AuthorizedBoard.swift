@@ -10,11 +10,18 @@ final class AuthorizedBoard {
     private var process = Process()
     private var log = Pipe()
     private var apps: [AppProcess] = []
-    private let arguments: [String]
+    private var arguments: [String]
 
-    /// Starts the daemon with the policy file `policies` (and `extraArguments`); the simulated
-    /// `scenario` (by default an hour's walk) runs `speed` times faster than real time.
-    init(policies: String, scenario body: String = "walk 60m\n", speed: Int = 20, arguments extraArguments: [String] = []) throws {
+    /// Where the daemon writes relaunch triggers, when started `relaunching`.
+    var relaunchDirectory: String { directory.appendingPathComponent("relaunch").path }
+
+    /// Starts the daemon with the policy file `policies` (and `extraArguments`, and a relaunch
+    /// directory when `relaunching`); the simulated `scenario` (by default an hour's walk) runs
+    /// `speed` times faster than real time.
+    init(
+        policies: String, scenario body: String = "walk 60m\n", speed: Int = 20, relaunching: Bool = false,
+        arguments extraArguments: [String] = []
+    ) throws {
         directory = URL(fileURLWithPath: "/tmp/waymark-auth-\(getpid())-\(UUID().uuidString.prefix(8))")
         socket = directory.appendingPathComponent("waymark.sock").path
         let policyDirectory = directory.appendingPathComponent("apps.d")
@@ -30,6 +37,10 @@ final class AuthorizedBoard {
             "--socket", socket, "--store", directory.appendingPathComponent("authorization.sqlite").path,
             "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "\(speed)", "--verbose",
         ] + extraArguments
+        if relaunching {
+            try FileManager.default.createDirectory(atPath: relaunchDirectory, withIntermediateDirectories: false)
+            arguments += ["--relaunch-directory", relaunchDirectory]
+        }
         try launch()
     }
 

@@ -14,6 +14,7 @@ struct MonitorEndToEndTests {
         uid = 1001
         app_id = "org.example.geofence"
         interactive = true
+        relaunch = "geofence"
 
         [[app]]
         uid = 1003
@@ -37,9 +38,12 @@ struct MonitorEndToEndTests {
         return (app, monitor)
     }
 
-    @Test("an app adds a circle and is killed; the device leaves it; the app back gets each event once, then none after its acknowledgement")
+    @Test(
+        "an app adds a circle and is killed; the device leaves it; its relaunch is asked for; the app back gets each event once, then none after its acknowledgement"
+    )
     func eventsWhileAwayAreDeliveredOnce() throws {
-        let board = try AuthorizedBoard(policies: Self.policies, scenario: Self.scenario)
+        let board = try AuthorizedBoard(policies: Self.policies, scenario: Self.scenario, relaunching: true)
+        let trigger = board.relaunchDirectory + "/geofence"
         defer { board.stop() }
         try board.auth("grant", "appID:org.example.geofence")
         try board.auth("grant", "appID:org.example.denied")
@@ -58,7 +62,11 @@ struct MonitorEndToEndTests {
             denied.watch(for: 25)
             #expect(denied.monitorEvents.isEmpty)
         }
+        // The first event while it was away asked for the app to be started (its policy's trigger).
+        #expect(FileManager.default.fileExists(atPath: trigger))
         let (back, monitor) = try Self.open(board)
+        // Back: the trigger has served and is gone (a path unit would start it again on every stop).
+        #expect(!FileManager.default.fileExists(atPath: trigger))
         back.watch(for: 1)
         let states = back.monitorEvents.map { $0["state"] as? String }
         #expect(states == ["satisfied", "unsatisfied"], "the events of the time away, in order: \(back.monitorEvents)")

@@ -33,5 +33,24 @@ struct MonitorLibraryTests {
         try await monitor.remove("desk")
         #expect(try await monitor.identifiers.isEmpty)
     }
+
+    @Test("a beacon condition is added and reported unsupported (no Bluetooth ranging here), as Core Location reports one it cannot watch")
+    func aBeaconIsUnsupported() async throws {
+        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 10m\n"), "--speed", "20"])
+        defer { daemon.stop() }
+        #expect(Monitor.BeaconIdentityCondition(uuid: "not a uuid") == nil)
+        let beacon = try #require(Monitor.BeaconIdentityCondition(uuid: "e2c56db5-dffb-48d2-b060-d0f5a71096e0", major: 1, minor: 2))
+        #expect(beacon.uuid == "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")
+        let monitor = try await Monitor(named: "shops")
+        try await monitor.add(beacon, identifier: "entrance")
+        let event = try await within(10) { () -> Monitor.Event? in
+            for try await event in monitor.events { return event }
+            return nil
+        }
+        #expect(event?.identifier == "entrance" && event?.state == .unmonitored && event?.conditionUnsupported == true)
+        let record = try #require(try await monitor.record(for: "entrance"))
+        #expect(record.condition == .beaconIdentity && record.lastEvent.state == .unmonitored)
+        #expect(try await monitor.identifiers == ["entrance"])
+    }
 }
 }

@@ -16,7 +16,7 @@ struct RequestTests {
         .startInUseDelegation, .acceptInUseDelegation(token: "5f0c8a3e9b1d4e7fa2c6b8d0e4f6a1c3"), .stopInUseDelegation(session: 6),
         .openMonitor(name: "geofences"), .closeMonitor(monitor: 5),
         .addCondition(ConditionRequest(
-            monitor: 5, identifier: "home", condition: CircularGeographicCondition(latitude: 51.5, longitude: -0.12, radius: 150),
+            monitor: 5, identifier: "home", condition: .circularGeographic(CircularGeographicCondition(latitude: 51.5, longitude: -0.12, radius: 150)),
             assuming: .unsatisfied)),
         .removeCondition(monitor: 5, identifier: "home"), .monitorRecord(monitor: 5, identifier: "home"),
         .monitorIdentifiers(monitor: 5),
@@ -54,6 +54,18 @@ struct RequestTests {
         #expect(location.operation == .requestLocation(LocationRequest(desiredAccuracy: 0, timeout: .seconds(30))))
     }
 
+    static let notABeacon = "condition.uuid: a beacon is a UUID (8-4-4-4-12 hexadecimal digits), then optionally a major and then a minor value"
+
+    @Test("a beacon is read with its UUID upper-cased; a type not known is read as unsupported, not refused")
+    func conditionKinds() throws {
+        let beacon = try Request(line: Array(
+            #"{"id":1,"op":"addCondition","monitor":1,"identifier":"shop","condition":{"type":"beaconIdentity","uuid":"e2c56db5-dffb-48d2-b060-d0f5a71096e0","major":0}}"#.utf8))
+        let identity = try #require(BeaconIdentityCondition(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 0))
+        #expect(beacon.operation == .addCondition(ConditionRequest(monitor: 1, identifier: "shop", condition: .beaconIdentity(identity))))
+        let polygon = try Request(line: Array(#"{"id":1,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":"polygon","points":[]}}"#.utf8))
+        #expect(polygon.operation == .addCondition(ConditionRequest(monitor: 1, identifier: "a", condition: .unsupported(type: "polygon"))))
+    }
+
     @Test(arguments: [
         (#"{"id":1,"op":"hello""#, nil, nil, ErrorCode.malformedJSON, "byte 20: expected ',' or '}' after an object member, found the end of the text"),
         ("[1]", nil, nil, .invalidMessage, "message: expected an object, found an array"),
@@ -89,8 +101,18 @@ struct RequestTests {
          "subscription: expected a non-negative integer, found a number"),
         (#"{"id":6,"op":"requestLocation","timeout":0}"#, .number(6), .requestLocation, .invalidMessage,
          "timeout: expected more than 0 and at most 600 seconds, found 0.0"),
-        (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":"polygon"}}"#, .number(7), .addCondition, .invalidMessage,
-         "condition.type: the only condition type is \"circularGeographic\""),
+        (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":7}}"#, .number(7), .addCondition, .invalidMessage,
+         "condition.type: expected a string, found a number"),
+        (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":"beaconIdentity"}}"#, .number(7), .addCondition,
+         .invalidMessage, "condition.uuid: missing (expected a string)"),
+        (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":"beaconIdentity","uuid":"E2C56DB5-DFFB-48D2-B060-D0F5A71096EG"}}"#,
+         .number(7), .addCondition, .invalidMessage, Self.notABeacon),
+        (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":"beaconIdentity","uuid":"E2C56DB5DFFB-48D2-B060-D0F5A71096E0-"}}"#,
+         .number(7), .addCondition, .invalidMessage, Self.notABeacon),
+        (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":"beaconIdentity","uuid":"e2c56db5-dffb-48d2-b060-d0f5a71096e0","minor":2}}"#,
+         .number(7), .addCondition, .invalidMessage, Self.notABeacon),
+        (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":"beaconIdentity","uuid":"e2c56db5-dffb-48d2-b060-d0f5a71096e0","major":65536}}"#,
+         .number(7), .addCondition, .invalidMessage, "condition.major: a beacon's major value is 0 … 65535"),
     ])
     func invalidLinesAreRejectedWithWhatCouldBeRead(line: String, id: MessageID?, operation: OperationName?, code: ErrorCode, message: String) {
         let rejected = #expect(throws: RejectedRequest.self) { try Request(line: Array(line.utf8)) }

@@ -24,7 +24,7 @@ struct ServerMessageTests {
         ]))),
         (.openMonitor, .monitor(5)),
         (.monitorRecord, .record(MonitorRecord(
-            condition: CircularGeographicCondition(latitude: 1, longitude: 2, radius: 3),
+            condition: .circularGeographic(CircularGeographicCondition(latitude: 1, longitude: 2, radius: 3)),
             lastEvent: MonitorEvent(identifier: "home", state: .satisfied, date: Timestamp(nanosecondsSinceEpoch: 1_000_000), diagnostics: ["accuracyLimited"])))),
         (.monitorIdentifiers, .identifiers(["home", "work"])),
         (.lastKnownLocation, .lastKnown(LastKnownLocation(location: Samples.location, age: .milliseconds(90_250)))),

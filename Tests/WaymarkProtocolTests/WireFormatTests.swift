@@ -16,12 +16,18 @@ struct WireFormatTests {
         add(Request(id: .number(1), operation: .requestLocation(LocationRequest(desiredAccuracy: 0.1 + 0.2, timeout: .milliseconds(1)))).line)
         add(Request(id: .number(1), operation: .startServiceSession(ServiceSessionRequest(authorization: .always))).line)
         add(Request(id: .number(1), operation: .addCondition(ConditionRequest(
-            monitor: 1, identifier: "x", condition: CircularGeographicCondition(latitude: .nan, longitude: -.infinity, radius: 1e300)))).line)
+            monitor: 1, identifier: "x", condition: .circularGeographic(CircularGeographicCondition(latitude: .nan, longitude: -.infinity, radius: 1e300))))).line)
+        let beacon = BeaconIdentityCondition(uuid: "e2c56db5-dffb-48d2-b060-d0f5a71096e0", major: 1, minor: 65_535)
+        add(Request(id: .number(1), operation: .addCondition(ConditionRequest(monitor: 1, identifier: "shop", condition: .beaconIdentity(beacon)))).line)
+        add(Request(id: .number(1), operation: .addCondition(ConditionRequest(monitor: 1, identifier: "y", condition: .unsupported(type: "bluetoothPeer")))).line)
         add(Request(id: .number(1), operation: .startLiveUpdates(.fitness, DeliveryOptions(batching: Batching(distance: 1609, timeout: .seconds(300))))).line)
         add(Request(id: .number(1), operation: .startLiveUpdates(.default, DeliveryOptions(batching: Batching(timeout: .milliseconds(9_500), capacity: 5)))).line)
         for (index, (operation, result)) in ServerMessageTests.results.enumerated() {
             add(ServerMessage.reply(Reply(id: .number(Int64(index)), operation: operation, outcome: .success(result))).line)
         }
+        let unsupported = MonitorEvent(identifier: "shop", state: .unmonitored, date: Timestamp(nanosecondsSinceEpoch: 0), diagnostics: ["conditionUnsupported"])
+        add(ServerMessage.reply(Reply(
+            id: .number(19), operation: .monitorRecord, outcome: .success(.record(MonitorRecord(condition: .beaconIdentity(nil), lastEvent: unsupported))))).line)
         add(ServerMessage.reply(Reply(id: .number(20), operation: .authorizationApps, outcome: .success(.apps(AuthorizationApps(
             locationServicesEnabled: false,
             apps: [AuthorizationAppEntry(
@@ -116,6 +122,8 @@ struct WireFormatTests {
         #"{"id":1,"op":"requestLocation","desiredAccuracy":0.30000000000000004,"timeout":0.001}"#,
         #"{"id":1,"op":"startServiceSession","authorization":"always"}"#,
         #"{"id":1,"op":"addCondition","monitor":1,"identifier":"x","condition":{"type":"circularGeographic","center":{"latitude":null,"longitude":null},"radius":1e+300}}"#,
+        #"{"id":1,"op":"addCondition","monitor":1,"identifier":"shop","condition":{"type":"beaconIdentity","uuid":"E2C56DB5-DFFB-48D2-B060-D0F5A71096E0","major":1,"minor":65535}}"#,
+        #"{"id":1,"op":"addCondition","monitor":1,"identifier":"y","condition":{"type":"bluetoothPeer"}}"#,
         #"{"id":1,"op":"startLiveUpdates","configuration":"fitness","batch":{"timeout":300.0,"distance":1609.0,"capacity":100}}"#,
         #"{"id":1,"op":"startLiveUpdates","configuration":"default","batch":{"timeout":9.5,"capacity":5}}"#,
         #"{"id":0,"op":"hello","result":{"daemonVersion":"0.1.0","protocolVersion":1,"pid":4242}}"#,
@@ -137,6 +145,7 @@ struct WireFormatTests {
         #"{"id":16,"op":"lastKnownLocation","result":{"location":null}}"#,
         #"{"id":17,"op":"monitorRecord","result":{"record":null}}"#,
         #"{"id":18,"op":"visits","result":{"visits":[{"latitude":47.3769,"longitude":8.5417,"horizontalAccuracy":12.5,"arrivalDate":"1970-01-01T00:00:01.000Z","departureDate":"1970-01-01T00:26:40.000Z"},{"latitude":-1.0,"longitude":2.0,"horizontalAccuracy":3.0,"arrivalDate":"1970-01-01T00:00:00.000Z","departureDate":null}]}}"#,
+        #"{"id":19,"op":"monitorRecord","result":{"record":{"condition":{"type":"beaconIdentity"},"lastEvent":{"identifier":"shop","state":"unmonitored","date":"1970-01-01T00:00:00.000Z","diagnostics":["conditionUnsupported"]}}}}"#,
         #"{"id":20,"op":"authorizationApps","result":{"locationServices":false,"apps":[{"app":{"kind":"uid","key":"1000"},"temporaryFullAccuracy":"none"}],"more":true}}"#,
         #"{"id":null,"error":{"code":"malformedJSON","message":"byte 0: \"{\""}}"#,
         #"{"id":"u","op":"fly","error":{"code":"unknownOperation","message":"unknown operation \"fly\""}}"#,

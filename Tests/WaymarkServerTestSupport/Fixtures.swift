@@ -4,12 +4,12 @@ package import WaymarkLocation
 /// A daemon listening at `path` (a fresh temporary directory's socket if `nil`), its
 /// configuration changed by `configure`, shut down (and the directory removed) when `body` ends.
 package func withDaemon(
-    at path: String? = nil, configure: (inout ServerConfiguration) -> Void = { _ in },
-    _ body: (TestDaemon) async throws -> Void
+    at path: String? = nil, authorizer: Authorizer = .unenforced(), monitors: MonitorCenter = .unkept(),
+    configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (TestDaemon) async throws -> Void
 ) async throws {
     let directory = try TemporarySocketDirectory()
     defer { directory.remove() }
-    let daemon = try TestDaemon(path: path ?? directory.socket(), configure: configure)
+    let daemon = try TestDaemon(path: path ?? directory.socket(), authorizer: authorizer, monitors: monitors, configure: configure)
     do {
         try await body(daemon)
     } catch {

@@ -20,9 +20,11 @@ package final class TestDaemon: Sendable {
     /// Lines the server logged.
     package var log: [String] { logged.lines.withLock { $0 } }
 
-    /// Starts a daemon listening at `path`, its configuration changed by `configure`.
+    /// Starts a daemon listening at `path`, its configuration changed by `configure`, deciding
+    /// with `authorizer` over `monitors`.
     package init(
-        path: String, agent: ScriptedAgent = ScriptedAgent(), configure: (inout ServerConfiguration) -> Void = { _ in }
+        path: String, agent: ScriptedAgent = ScriptedAgent(), authorizer: Authorizer = .unenforced(), monitors: MonitorCenter = .unkept(),
+        configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         self.path = path
         self.agent = agent
@@ -31,7 +33,7 @@ package final class TestDaemon: Sendable {
         let logged = self.logged
         var configuration = ServerConfiguration(path: path, daemonVersion: "0.1.0-test")
         configure(&configuration)
-        server = Server(configuration: configuration, agent: agent) { line in
+        server = Server(configuration: configuration, agent: agent, authorizer: authorizer, monitors: monitors) { line in
             logged.lines.withLock { $0.append(line) }
         }
         agent.attach(server)

@@ -123,7 +123,7 @@ struct ConversationTests {
             try client.hello()
             #expect(try client.request(.openMonitor(name: "m")).outcome == .success(.monitor(1)))
             #expect(try client.request(.openMonitor(name: "m")).outcome == .success(.monitor(1)), "open already: the same number")
-            let home = CircularGeographicCondition(latitude: 47.3769, longitude: 8.5417, radius: 150)
+            let home = Condition.circularGeographic(CircularGeographicCondition(latitude: 47.3769, longitude: 8.5417, radius: 150))
             #expect(try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "home", condition: home))).outcome == .success(.done))
             try await waitUntil { daemon.agent.calls.contains(.monitorsChanged) }
             #expect(try client.request(.monitorIdentifiers(monitor: 1)).outcome == .success(.identifiers(["home"])))
@@ -133,7 +133,7 @@ struct ConversationTests {
             }
             #expect(record.condition == home && record.lastEvent.state == .unknown)
             #expect(try client.request(.monitorRecord(monitor: 1, identifier: "nope")).outcome == .success(.record(nil)))
-            let far = CircularGeographicCondition(latitude: 91, longitude: 0, radius: 150)
+            let far = Condition.circularGeographic(CircularGeographicCondition(latitude: 91, longitude: 0, radius: 150))
             #expect(Self.code(try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "x", condition: far)))) == .invalidMessage)
             #expect(Self.code(try client.request(.monitorIdentifiers(monitor: 9))) == .unknownSubscription)
             // The 21st condition: its event follows the reply; without a store it says so.
@@ -149,6 +149,46 @@ struct ConversationTests {
             #expect(event.diagnostics == ["conditionLimitExceeded", "persistenceUnavailable"])
             #expect(try client.request(.closeMonitor(monitor: 1)).outcome == .success(.done))
             #expect(Self.code(try client.request(.monitorIdentifiers(monitor: 1))) == .unknownSubscription)
+        }
+    }
+
+    @Test("a beacon is kept unmonitored with conditionUnsupported; a kind the daemon does not know gets that event and is not kept")
+    func unsupportedConditionKinds() async throws {
+        try await withDaemon { daemon in
+            let client = try RawClient(path: daemon.path)
+            try client.hello()
+            #expect(try client.request(.openMonitor(name: "m")).outcome == .success(.monitor(1)))
+            let beacon = try #require(BeaconIdentityCondition(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 7))
+            let kinds: [(String, Condition)] = [("shop", .beaconIdentity(beacon)), ("door", .unsupported(type: "bluetoothPeer"))]
+            for (identifier, condition) in kinds {
+                #expect(try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: identifier, condition: condition))).outcome == .success(.done))
+                guard case .event(.monitorEvent(1, nil, let event)) = try client.readMessage() else {
+                    Issue.record("no monitorEvent after \(identifier)")
+                    return
+                }
+                #expect(event.identifier == identifier && event.state == .unmonitored)
+                #expect(event.diagnostics.contains("conditionUnsupported"))
+            }
+            // The beacon is a record of its kind and takes no place among the 20; the unknown kind is not kept.
+            #expect(try client.request(.monitorIdentifiers(monitor: 1)).outcome == .success(.identifiers(["shop"])))
+            guard case .success(.record(let record?)) = try client.request(.monitorRecord(monitor: 1, identifier: "shop")).outcome else {
+                Issue.record("no record of the beacon")
+                return
+            }
+            #expect(record.condition == .beaconIdentity(nil) && record.lastEvent.state == .unmonitored)
+            #expect(try client.request(.monitorRecord(monitor: 1, identifier: "door")).outcome == .success(.record(nil)))
+            let home = Condition.circularGeographic(CircularGeographicCondition(latitude: 47.3769, longitude: 8.5417, radius: 150))
+            for index in 0..<20 {
+                #expect(try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "c\(index)", condition: home))).outcome == .success(.done))
+            }
+            guard case .success(.record(let last?)) = try client.request(.monitorRecord(monitor: 1, identifier: "c19")).outcome else {
+                Issue.record("no record of the 20th circle")
+                return
+            }
+            #expect(last.lastEvent.state == .unknown, "the 20th circle is watched: the beacon took no place")
+            // An unknown kind under a circle's identifier replaces it.
+            #expect(try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "c0", condition: .unsupported(type: "x")))).outcome == .success(.done))
+            #expect(try client.request(.monitorRecord(monitor: 1, identifier: "c0")).outcome == .success(.record(nil)))
         }
     }
 

@@ -263,7 +263,7 @@ struct MonitorEventLimitsTests {
             let client = try RawClient(path: daemon.path)
             try client.hello()
             #expect(try client.request(.openMonitor(name: "m")).outcome == .success(.monitor(1)))
-            let circle = CircularGeographicCondition(latitude: 0, longitude: 0, radius: 100)
+            let circle = Condition.circularGeographic(CircularGeographicCondition(latitude: 0, longitude: 0, radius: 100))
             for index in 0..<20 {
                 _ = try client.request(.addCondition(ConditionRequest(monitor: 1, identifier: "c\(index)", condition: circle)))
             }

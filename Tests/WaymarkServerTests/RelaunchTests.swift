@@ -4,6 +4,7 @@ import WaymarkAuthorization
 import WaymarkDaemon
 import WaymarkEngine
 import WaymarkLocation
+import WaymarkMonitoring
 import WaymarkProtocol
 import WaymarkServerTestSupport
 import WaymarkSystem
@@ -94,6 +95,97 @@ struct RelaunchTests {
             // start it again.
             #expect(!FileManager.default.fileExists(atPath: trigger))
             #expect(try relaunched.request(.startLiveUpdates(.fitness)).outcome == .success(.subscription(1)))
+        }
+    }
+
+    // MARK: Monitor events
+
+    static let tracker = AppIdentity.appID("org.example.tracker")
+
+    /// A stored event of the tracker's monitor "places".
+    static func event(_ sequence: Int64?) -> MonitorDelivery {
+        MonitorDelivery(
+            app: tracker, monitor: "places", sequence: sequence,
+            event: WaymarkMonitoring.MonitorEvent(identifier: "desk", state: .unsatisfied, date: Timestamp(nanosecondsSinceEpoch: 0)))
+    }
+
+    /// A daemon whose tracker app (relaunch trigger "tracker") opened its monitor "places" and
+    /// left; `body` runs with the trigger file's path.
+    static func withMonitorTrigger(startTimeout: Duration, _ body: (TestDaemon, String) async throws -> Void) async throws {
+        let triggers = try TemporarySocketDirectory()
+        defer { triggers.remove() }
+        try await withDaemon(configure: {
+            $0.relaunchStartTimeout = startTimeout
+            $0.relaunchDirectory = triggers.path
+            $0.policies = try! Self.policy("app_id = \"org.example.tracker\"\nrelaunch = \"tracker\"\n")
+        }) { daemon in
+            do {
+                let client = try RawClient(path: daemon.path)
+                try client.hello(appID: "org.example.tracker")
+                #expect(try client.request(.openMonitor(name: "places")).outcome == .success(.monitor(1)))
+                // Connected: an event is sent, no relaunch asked for.
+                await daemon.onLoop { $0.deliver([Self.event(1)]) }
+                #expect(!FileManager.default.fileExists(atPath: triggers.socket("tracker")))
+            }
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
+            try await body(daemon, triggers.socket("tracker"))
+        }
+    }
+
+    @Test func aMonitorEventForAnAppAwayWritesItsTriggerOnceUntilItConnects() async throws {
+        try await Self.withMonitorTrigger(startTimeout: .seconds(30)) { daemon, trigger in
+            // An event the store could not keep would not reach a relaunched app: no trigger.
+            await daemon.onLoop { $0.deliver([Self.event(nil)]) }
+            #expect(!FileManager.default.fileExists(atPath: trigger))
+            await daemon.onLoop { $0.deliver([Self.event(2)]) }
+            #expect(try String(contentsOfFile: trigger, encoding: .utf8) == "appID:org.example.tracker\n")
+            // Asked once: a second event does not write it again.
+            try FileManager.default.removeItem(atPath: trigger)
+            await daemon.onLoop { $0.deliver([Self.event(3)]) }
+            #expect(!FileManager.default.fileExists(atPath: trigger))
+            await daemon.onLoop { $0.deliver([Self.event(4)]) }
+            #expect(!FileManager.default.fileExists(atPath: trigger))
+
+            // Back (the trigger has served and goes), and away again: asked once more.
+            #expect(FileManager.default.createFile(atPath: trigger, contents: nil))
+            do {
+                let back = try RawClient(path: daemon.path)
+                try back.hello(appID: "org.example.tracker")
+                #expect(!FileManager.default.fileExists(atPath: trigger))
+            }
+            try await waitUntil { daemon.agent.hasDisconnected(2) }
+            await daemon.onLoop { $0.deliver([Self.event(5)]) }
+            #expect(FileManager.default.fileExists(atPath: trigger))
+        }
+    }
+
+    @Test func anAppNotConnectedSinceTheDaemonStartedIsRelaunchedByThePolicyThatNamesIt() async throws {
+        let triggers = try TemporarySocketDirectory()
+        defer { triggers.remove() }
+        try await withDaemon(configure: {
+            $0.relaunchDirectory = triggers.path
+            $0.policies = try! Self.policy("app_id = \"org.example.tracker\"\nrelaunch = \"tracker\"\n")
+        }) { daemon in
+            // Its monitors came from the store; it has not connected since the daemon started.
+            await daemon.onLoop { $0.deliver([Self.event(1)]) }
+            #expect(FileManager.default.fileExists(atPath: triggers.socket("tracker")))
+        }
+    }
+
+    @Test func aMonitorRelaunchThatDoesNotBringTheAppBackIsWithdrawnAndAskedAgainLater() async throws {
+        try await Self.withMonitorTrigger(startTimeout: .seconds(1)) { daemon, trigger in
+            // Looked at on the loop's turn that delivers: the timeout's timer cannot come between.
+            let delivered: @Sendable (Int64) async -> Bool = { sequence in
+                await daemon.onLoop { server in
+                    server.deliver([Self.event(sequence)])
+                    return FileManager.default.fileExists(atPath: trigger)
+                }
+            }
+            #expect(await delivered(2))
+            // Not back within the start timeout: withdrawn (a path unit would start it on every stop)…
+            try await waitUntil { !FileManager.default.fileExists(atPath: trigger) }
+            // …and the next event asks again.
+            #expect(await delivered(3))
         }
     }
 

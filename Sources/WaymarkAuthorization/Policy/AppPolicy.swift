@@ -29,6 +29,30 @@ package struct AppPolicy: Hashable, Sendable {
     }
 }
 
+extension AppPolicy {
+    /// Whether the entry selects exactly the app `app` (``PolicySet/policy(of:)``).
+    func names(_ app: AppIdentity) -> Bool {
+        guard !selector.atTerminal else { return false }
+        switch app.kind {
+        case .appID: return appID == app.key
+        case .unit: return selector.unit == app.key && selector.uid == nil && selector.executable == nil
+        case .userUnit:
+            guard let (uid, name) = Self.split(app.key) else { return false }
+            return selector.unit == name && selector.uid == uid && selector.executable == nil
+        case .executable:
+            guard let (uid, path) = Self.split(app.key) else { return false }
+            return selector.executable == path && selector.unit == nil && (selector.uid ?? uid) == uid
+        case .uid: return selector.uid.map { String($0) } == app.key && selector.unit == nil && selector.executable == nil
+        }
+    }
+
+    /// `UID:rest` (a user unit's or an executable's key) as the uid and the rest.
+    private static func split(_ key: String) -> (UInt32, String)? {
+        guard let colon = key.firstIndex(of: ":"), let uid = UInt32(key[..<colon]) else { return nil }
+        return (uid, String(key[key.index(after: colon)...]))
+    }
+}
+
 /// The kernel facts an entry matches: every field given must match; at least one is given.
 package struct AppSelector: Hashable, Sendable {
     /// A unit name: a system unit, or with `uid` a unit of that user's manager.
@@ -132,6 +156,19 @@ package struct PolicySet: Hashable, Sendable {
     package func policy(for facts: ProcessFacts) -> EffectivePolicy {
         var policy = EffectivePolicy()
         for entry in entries where entry.selector.matches(facts) { policy.merge(entry) }
+        return policy
+    }
+
+    /// What the entries that name `app` itself decide, for an app known only by its identity
+    /// (one not connected since the daemon started, whose monitors the daemon keeps): the
+    /// entries binding its appID; for a unit, those selecting that unit (of that user's
+    /// manager); for an executable, those selecting that path (and its uid, if they name one);
+    /// for a uid, those selecting the uid alone. An entry that needs a fact the identity does
+    /// not carry (a terminal, a unit of an executable's app) is left out: whether it would
+    /// match is not known.
+    package func policy(of app: AppIdentity) -> EffectivePolicy {
+        var policy = EffectivePolicy()
+        for entry in entries where entry.names(app) { policy.merge(entry) }
         return policy
     }
 

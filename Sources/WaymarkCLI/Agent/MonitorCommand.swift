@@ -91,10 +91,16 @@ struct MonitorCommand: AsyncParsableCommand {
         }
     }
 
-    /// `home  47.3769000 8.5417000 r=150 m  satisfied since 2026-11-23T10:00:00.000Z`.
+    /// `home  47.3769000 8.5417000 r=150 m  satisfied since 2026-11-23T10:00:00.000Z`; a
+    /// beacon or an unknown kind by its kind (`shop  beaconIdentity  unmonitored …`).
     static func line(_ identifier: String, _ record: Monitor.Record) -> String {
-        let circle = record.condition
-        return "\(identifier)  \(circle.latitude) \(circle.longitude) r=\(circle.radius) m  \(line(record.lastEvent, named: false))"
+        let condition =
+            switch record.condition {
+            case .circularGeographic(let circle): "\(circle.latitude) \(circle.longitude) r=\(circle.radius) m"
+            case .beaconIdentity: "beaconIdentity"
+            case .unsupported(let type): type
+            }
+        return "\(identifier)  \(condition)  \(line(record.lastEvent, named: false))"
     }
 
     /// `home satisfied 2026-11-23T10:00:00.000Z [accuracyLimited]`.

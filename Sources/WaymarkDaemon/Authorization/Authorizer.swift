@@ -48,6 +48,9 @@ package final class Authorizer {
     /// Where a client's new decision goes (the server) when whether it may have locations, or
     /// what its updates say, changed.
     var decisionChanged: (ClientID) -> Void = { _ in }
+    /// Where an operator's change goes (the server), once every decision is made again: what
+    /// apps away may have of their monitors changed with it.
+    var authorizationChanged: () -> Void = {}
     /// Who each client is (the server, the one owner of its identity and policy).
     weak var peers: (any AuthorizationPeers)?
 
@@ -234,9 +237,16 @@ package final class Authorizer {
 
     /// The answer to `authorizationStatus`.
     func status(of client: ClientID) -> WaymarkProtocol.AuthorizationStatus {
-        guard let app = clients[client]?.app, let policy = peers?.identity(of: client)?.policy, enforcement != nil else {
+        guard let app = clients[client]?.app, let policy = peers?.identity(of: client)?.policy else {
             return AuthorizationStatus(state: .always, fullAccuracy: true)
         }
+        return status(of: app, policy: policy)
+    }
+
+    /// The authorization of `app` under `policy`, connected or not (an app away keeps its
+    /// monitors: what it may have of them follows the operator's changes at once).
+    func status(of app: AppIdentity, policy: EffectivePolicy) -> WaymarkProtocol.AuthorizationStatus {
+        guard enforcement != nil else { return AuthorizationStatus(state: .always, fullAccuracy: true) }
         // Core Location: with location services off, every app reads as denied.
         guard book.snapshot.locationServicesEnabled else { return AuthorizationStatus(state: .denied, fullAccuracy: false) }
         let decided = book.authorization(of: app, policy: policy)
@@ -355,6 +365,7 @@ package final class Authorizer {
         }
         book.apply(change)
         refreshAll()
+        authorizationChanged()
     }
 
     /// `authorizationApps`: the page after `after`.
@@ -406,6 +417,7 @@ package final class Authorizer {
         }
         book.answerTemporaryFullAccuracy(app, granted: granted, by: proof)
         refresh(app)
+        authorizationChanged()
         log("operator uid \(proof.uid): temporary full accuracy \(granted ? "given to" : "refused to") \(app)")
     }
 

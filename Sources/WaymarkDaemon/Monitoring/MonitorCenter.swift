@@ -17,6 +17,14 @@ package struct MonitorDelivery: Hashable, Sendable {
     package var sequence: Int64?
     /// The event.
     package var event: MonitorEvent
+
+    /// The delivery of `event` of the monitor `monitor` of `app`, stored under `sequence`.
+    package init(app: AppIdentity, monitor: String, sequence: Int64?, event: MonitorEvent) {
+        self.app = app
+        self.monitor = monitor
+        self.sequence = sequence
+        self.event = event
+    }
 }
 
 /// What an app may have of its monitors, from its authorization (docs/monitoring.md,
@@ -42,6 +50,8 @@ package enum MonitorRefusal: Error, Hashable, Sendable {
     case monitorLimitReached
     /// No monitor of that name is open for the app.
     case unknownMonitor
+    /// A circle's centre is not on the globe or its radius is out of range.
+    case invalidRegion
 }
 
 /// Every app's monitors, kept and evaluated by the daemon whether or not the app is connected
@@ -118,6 +128,18 @@ package final class MonitorCenter {
             }
         }
         return keep(monitor, of: app, events: event.map { [$0] } ?? [], at: date)
+    }
+
+    /// Answers a condition of a kind the protocol does not know (a newer client's) under
+    /// `identifier` in the monitor `name` of `app`: it replaces the condition of that
+    /// identifier, if any, but cannot be kept (the store knows the kinds it knows), so it is
+    /// only the event to deliver at once: `unmonitored` with `conditionUnsupported`.
+    package func addUnknownKind(identifier: String, to name: String, of app: AppIdentity, at date: Timestamp) throws(MonitorRefusal) -> [MonitorDelivery] {
+        guard var monitor = monitors[app]?[name] else { throw .unknownMonitor }
+        guard !identifier.isEmpty, identifier.utf8.count <= Monitor.maximumIdentifierLength else { throw .invalidIdentifier }
+        if monitor.remove(identifier: identifier) { _ = keep(monitor, of: app, events: [], at: date) }
+        let event = MonitorEvent(identifier: identifier, state: .unmonitored, date: date, diagnostics: [.conditionUnsupported])
+        return [MonitorDelivery(app: app, monitor: name, sequence: nil, event: event)]
     }
 
     /// Removes the condition `identifier` from the monitor `name` of `app`; false if none.

@@ -222,6 +222,11 @@ struct Holdings {
         return relaunch
     }
 
+    /// Whether an app that has not come back was asked to start with `trigger`.
+    func isRelaunchRequested(_ trigger: String) -> Bool {
+        kept.values.contains { $0.isRelaunchRequested && $0.relaunch == trigger }
+    }
+
     /// `app` connected again: what it does not re-take by `now + window` ends. Returns the
     /// relaunch trigger asked for since it left, which has served.
     mutating func rejoined(_ app: AppIdentity, now: MonotonicInstant, window: Duration) -> String? {

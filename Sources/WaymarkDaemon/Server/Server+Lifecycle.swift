@@ -18,7 +18,9 @@ extension Server: AuthorizationPeers {
         let app = configuration.policies.identity(of: connection.facts, declaredAppID: declaredAppID)
         connection.app = app
         guard let loop else { return app }
-        if let trigger = holdings.rejoined(app, now: loop.now, window: configuration.rejoinWindow) { withdrawRelaunch(trigger) }
+        // The triggers asked for it since it left (for what it kept, for its monitors' events) have served.
+        let served = [holdings.rejoined(app, now: loop.now, window: configuration.rejoinWindow), monitorRelaunches.rejoined(app)]
+        for trigger in Set(served.compactMap { $0 }) { withdrawRelaunch(trigger) }
         scheduleKeptExpiry()
         return app
     }
@@ -151,7 +153,7 @@ extension Server: AuthorizationPeers {
     /// still stopping is seen only by `PathExists=` when it re-arms (`PathChanged=` missed it).
     func relaunch(_ app: AppIdentity, trigger: String) {
         guard let directory = configuration.relaunchDirectory else {
-            log("\(app) has updates waiting and a relaunch trigger, but the daemon has no relaunch directory")
+            log("\(app) has something waiting and a relaunch trigger, but the daemon has no relaunch directory")
             return
         }
         let path = directory + "/" + trigger
@@ -178,11 +180,12 @@ extension Server: AuthorizationPeers {
         }
     }
 
-    /// Keeps one timer, at the earliest deadline of what apps that left keep; there it ends
-    /// what was not re-taken.
+    /// Keeps one timer, at the earliest deadline of what apps that left keep and of the
+    /// relaunches their monitors' events asked for; there it ends what was not re-taken and
+    /// withdraws the triggers nothing asks for any more.
     func scheduleKeptExpiry() {
         guard let loop else { return }
-        let next = holdings.earliestDeadline
+        let next = [holdings.earliestDeadline, monitorRelaunches.earliestDeadline].compactMap { $0 }.min()
         guard next != keptTimer?.deadline else { return }
         if let keptTimer { loop.cancel(keptTimer.id) }
         keptTimer = nil
@@ -191,7 +194,10 @@ extension Server: AuthorizationPeers {
             guard let self else { return }
             keptTimer = nil
             let expired = holdings.expire(at: loop.now)
-            for trigger in expired.triggers { withdrawRelaunch(trigger) }
+            let triggers = expired.triggers + monitorRelaunches.expire(at: loop.now)
+            for trigger in Set(triggers) where !holdings.isRelaunchRequested(trigger) && !monitorRelaunches.isRequested(trigger) {
+                withdrawRelaunch(trigger)
+            }
             for subscription in expired.subscriptions {
                 log("subscription \(subscription) ended: its app did not re-take it within \(configuration.rejoinWindow)")
                 endDemand([subscription])

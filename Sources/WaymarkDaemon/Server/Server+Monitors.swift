@@ -1,4 +1,5 @@
 import WaymarkAuthorization
+import WaymarkEventLoop
 import WaymarkLocation
 import WaymarkMonitoring
 import WaymarkProtocol
@@ -19,16 +20,13 @@ extension Server {
             return .done
         case .addCondition(let request):
             let (name, app) = try monitorName(request.monitor, connection)
-            guard let region = CircularRegion(
-                latitude: request.condition.latitude, longitude: request.condition.longitude, radius: request.condition.radius)
-            else {
-                throw ProtocolError(
-                    .invalidMessage,
-                    "condition: the centre must be on the globe and the radius \(CircularRegion.radiusRange.lowerBound) … \(CircularRegion.radiusRange.upperBound) m")
-            }
             let assumed = request.assuming.flatMap { ConditionState(rawValue: $0.rawValue) }
             let events = try refusing { () throws(MonitorRefusal) in
-                try monitors.add(.circularGeographic(region), identifier: request.identifier, assuming: assumed, to: name, of: app, at: monitorDate)
+                if let condition = try Self.monitoredCondition(request.condition) {
+                    try monitors.add(condition, identifier: request.identifier, assuming: assumed, to: name, of: app, at: monitorDate)
+                } else {
+                    try monitors.addUnknownKind(identifier: request.identifier, to: name, of: app, at: monitorDate)
+                }
             }
             // After the reply, like every event.
             monitorDeliveriesAfterReply += events
@@ -40,7 +38,7 @@ extension Server {
             return .done
         case .monitorRecord(let handle, let identifier):
             let (name, app) = try monitorName(handle, connection)
-            return .record(monitors.monitor(name, of: app)?.record(for: identifier).flatMap(Self.protocolRecord))
+            return .record(monitors.monitor(name, of: app)?.record(for: identifier).map(Self.protocolRecord))
         case .monitorIdentifiers(let handle):
             let (name, app) = try monitorName(handle, connection)
             return .identifiers(monitors.monitor(name, of: app)?.identifiers ?? [])
@@ -86,6 +84,7 @@ extension Server {
         guard let app = connection.app else { throw ProtocolError(.helloRequired, "the first request on a connection must be hello") }
         if let open = connection.openMonitors.first(where: { $0.value == name }) { return open.key }
         try refusing { () throws(MonitorRefusal) in try monitors.open(name, for: app) }
+        monitorPolicies[app] = connection.policy
         connection.lastMonitorHandle += 1
         connection.openMonitors[connection.lastMonitorHandle] = name
         holdImplicitSession(connection.id)
@@ -108,9 +107,10 @@ extension Server {
 
     /// Sends each delivery to every connection of its app that has its monitor open and may
     /// have its events now; the others find it queued when they open the monitor (when it is
-    /// stored).
+    /// stored), and an app that is not connected is asked to start if it can be.
     package func deliver(_ deliveries: [MonitorDelivery]) {
         guard !deliveries.isEmpty else { return }
+        relaunchAbsentApps(for: deliveries)
         for connection in connections.values {
             guard let app = connection.app, !connection.openMonitors.isEmpty, deliveries.contains(where: { $0.app == app }),
                 monitorAccess(of: connection) != .none
@@ -128,23 +128,45 @@ extension Server {
     }
 
     /// What `app` may have of its monitors: read from a connection of it when one is
-    /// connected (and remembered), else what was last read; an app not seen since the daemon
-    /// started is evaluated, and its events wait in the store until a connection that may
-    /// have them opens the monitor.
+    /// connected, else from the authorization now under ``policy(ofAbsent:)``; its events
+    /// wait in the store until a connection that may have them opens the monitor.
     func monitorAccess(of app: AppIdentity) -> MonitorAccess {
         if let connection = connections.values.first(where: { $0.app == app }) { return monitorAccess(of: connection) }
-        return lastMonitorAccess[app] ?? .full
+        return Self.monitorAccess(authorizer.status(of: app, policy: policy(ofAbsent: app)))
+    }
+
+    /// The policy of `app`, which is not connected: its last connection's when it opened a
+    /// monitor since the daemon started, else what the entries naming it decide
+    /// (`PolicySet.policy(of:)`: after a restart, before it connects).
+    private func policy(ofAbsent app: AppIdentity) -> EffectivePolicy {
+        monitorPolicies[app] ?? configuration.policies.policy(of: app)
     }
 
     private func monitorAccess(of connection: Connection) -> MonitorAccess {
-        let status = authorizer.status(of: connection.id)
-        let access: MonitorAccess =
-            switch status.state {
-            case .always, .whenInUse: status.fullAccuracy ? .full : .accuracyLimited
-            default: .none
-            }
-        if let app = connection.app { lastMonitorAccess[app] = access }
-        return access
+        Self.monitorAccess(authorizer.status(of: connection.id))
+    }
+
+    private static func monitorAccess(_ status: AuthorizationStatus) -> MonitorAccess {
+        switch status.state {
+        case .always, .whenInUse: status.fullAccuracy ? .full : .accuracyLimited
+        default: .none
+        }
+    }
+
+    /// Asks for each app that has a stored event in `deliveries` and is not connected to be
+    /// started, when its policy names a relaunch trigger (``relaunch(_:trigger:)``), once until
+    /// it connects or the start timeout passes. An event that could not be stored is not kept
+    /// for it: no relaunch would deliver it.
+    private func relaunchAbsentApps(for deliveries: [MonitorDelivery]) {
+        guard let loop else { return }
+        for delivery in deliveries where delivery.sequence != nil {
+            let app = delivery.app
+            guard !connections.values.contains(where: { $0.app == app }), let trigger = policy(ofAbsent: app).relaunch,
+                let requested = monitorRelaunches.request(trigger, of: app, now: loop.now, startTimeout: configuration.relaunchStartTimeout)
+            else { continue }
+            relaunch(app, trigger: requested)
+            scheduleKeptExpiry()
+        }
     }
 
     /// The name and app of the monitor `handle` open on `connection`.
@@ -169,6 +191,10 @@ extension Server {
             case .recordLimitReached: throw ProtocolError(.limitExceeded, "a monitor keeps at most \(Monitor.recordLimit) conditions")
             case .monitorLimitReached: throw ProtocolError(.limitExceeded, "an app keeps at most \(MonitorStore.maximumMonitorsPerApp) monitors")
             case .unknownMonitor: throw ProtocolError(.unknownSubscription, "the monitor is not open")
+            case .invalidRegion:
+                throw ProtocolError(
+                    .invalidMessage,
+                    "condition: the centre must be on the globe and the radius \(CircularRegion.radiusRange.lowerBound) … \(CircularRegion.radiusRange.upperBound) m")
             }
         }
     }
@@ -179,10 +205,28 @@ extension Server {
             diagnostics: event.diagnostics.map(\.rawValue))
     }
 
-    static func protocolRecord(_ record: ConditionRecord) -> MonitorRecord? {
-        guard case .circularGeographic(let region) = record.condition else { return nil }
-        return MonitorRecord(
-            condition: CircularGeographicCondition(latitude: region.latitude, longitude: region.longitude, radius: region.radius),
-            lastEvent: protocolEvent(record.lastEvent))
+    static func protocolRecord(_ record: ConditionRecord) -> MonitorRecord {
+        let condition: Condition =
+            switch record.condition {
+            case .circularGeographic(let region):
+                .circularGeographic(CircularGeographicCondition(latitude: region.latitude, longitude: region.longitude, radius: region.radius))
+            // Only its kind is kept.
+            case .beaconIdentity: .beaconIdentity(nil)
+            }
+        return MonitorRecord(condition: condition, lastEvent: protocolEvent(record.lastEvent))
+    }
+
+    /// What the monitors keep of `condition`: a circle on the globe (else `invalidMessage`), or
+    /// the kind of a condition Waymark cannot watch; nil for a kind it does not know.
+    private static func monitoredCondition(_ condition: Condition) throws(MonitorRefusal) -> MonitoredCondition? {
+        switch condition {
+        case .circularGeographic(let circle):
+            guard let region = CircularRegion(latitude: circle.latitude, longitude: circle.longitude, radius: circle.radius) else {
+                throw .invalidRegion
+            }
+            return .circularGeographic(region)
+        case .beaconIdentity: return .beaconIdentity
+        case .unsupported: return nil
+        }
     }
 }

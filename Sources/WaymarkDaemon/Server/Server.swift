@@ -29,8 +29,11 @@ package final class Server: UpdateSink {
     let authorizer: Authorizer
     /// Every app's monitors (shared with the agent, which evaluates them).
     package let monitors: MonitorCenter
-    /// What each app that was connected may have of its monitors, as last read.
-    var lastMonitorAccess: [AppIdentity: MonitorAccess] = [:]
+    /// The policy of each app that opened a monitor, as its last connection had it: what the
+    /// app may have of its monitors and how it is relaunched while it is away.
+    var monitorPolicies: [AppIdentity: EffectivePolicy] = [:]
+    /// The apps asked to start because a monitor event waits for them.
+    var monitorRelaunches = MonitorRelaunches()
     /// Monitor events a request made, sent after its reply.
     var monitorDeliveriesAfterReply: [MonitorDelivery] = []
     let log: (String) -> Void
@@ -89,6 +92,8 @@ package final class Server: UpdateSink {
         self.log = log
         authorizer.peers = self
         authorizer.decisionChanged = { [unowned self] client in reconsiderDemand(of: client) }
+        // The monitors' fix demand follows at once: a revoked app's conditions cost no fix.
+        authorizer.authorizationChanged = { [agent] in agent.monitorsChanged() }
         authorizer.sendSessionDiagnostics = { [unowned self] client, session, flags in
             guard let connection = connections[client] else { return }
             connection.link.output.append(message: Event.sessionDiagnosticsLine(session: session.rawValue, diagnostics: flags))

@@ -357,3 +357,15 @@ class LeavingTheDesk(WithDaemon):
         with self.assertRaises(waymark.Refused) as refusal:
             await places.add(waymark.CircularGeographicCondition(95, 0, 100), "off the globe")
         self.assertEqual(refusal.exception.code, "invalidMessage")
+
+    async def test_a_beacon_condition_is_added_and_reported_unsupported(self) -> None:
+        with self.assertRaises(ValueError):
+            waymark.BeaconIdentityCondition("E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", minor=3)
+        shops = await self.client.monitor("shops")
+        await shops.add(waymark.BeaconIdentityCondition("e2c56db5-dffb-48d2-b060-d0f5a71096e0", 1, 2), "entrance")
+        event = await asyncio.wait_for(anext(shops.events()), 10)
+        self.assertEqual((event.identifier, event.state), ("entrance", waymark.MonitorState.UNMONITORED))
+        self.assertIn("conditionUnsupported", event.diagnostics)
+        record = await shops.record("entrance")
+        self.assertEqual(record.condition, waymark.BeaconIdentityCondition(None))
+        self.assertEqual(record.last_event.state, waymark.MonitorState.UNMONITORED)

@@ -9,7 +9,7 @@ import re
 import unittest
 
 import waymark
-from waymark.model import decode_status, decode_update
+from waymark.model import decode_monitor_record, decode_status, decode_update
 from waymark.socket_path import SYSTEM, client_candidates, user_id
 from waymark.wire import Fields, decode_line
 from waymarkd import ROOT
@@ -91,6 +91,21 @@ class DocumentedMessages(unittest.TestCase):
             message["update"]["location"]["timestamp"] = bad
             with self.subTest(timestamp=bad), self.assertRaises(waymark.DaemonProtocolError):
                 decode_update(Fields(message, "message").fields("update"))
+
+    def test_a_record_of_every_condition_kind_decodes(self) -> None:
+        last = {"identifier": "x", "state": "unmonitored", "date": "1970-01-01T00:00:00.000Z", "diagnostics": ["conditionUnsupported"]}
+        cases = [
+            ({"type": "circularGeographic", "center": {"latitude": 1, "longitude": 2}, "radius": 3}, waymark.CircularGeographicCondition(1, 2, 3)),
+            ({"type": "beaconIdentity"}, waymark.BeaconIdentityCondition(None)),
+            ({"type": "beaconIdentity", "uuid": "e2c56db5-dffb-48d2-b060-d0f5a71096e0", "major": 1}, waymark.BeaconIdentityCondition("E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", 1)),
+            ({"type": "polygon", "points": []}, waymark.UnsupportedCondition("polygon")),
+        ]
+        for condition, expected in cases:
+            with self.subTest(condition=condition):
+                self.assertEqual(decode_monitor_record(Fields({"condition": condition, "lastEvent": last}, "record")).condition, expected)
+        for bad in ({"type": "beaconIdentity", "uuid": "not a uuid"}, {"type": "beaconIdentity", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "minor": 1}):
+            with self.subTest(condition=bad), self.assertRaises(waymark.DaemonProtocolError):
+                decode_monitor_record(Fields({"condition": bad, "lastEvent": last}, "record"))
 
 
 class SocketPaths(unittest.TestCase):

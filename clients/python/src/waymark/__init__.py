@@ -27,6 +27,7 @@ from .model import (
     EventLoopCounts,
     FixMode,
     FixQuality,
+    BeaconIdentityCondition,
     CircularGeographicCondition,
     LastKnownLocation,
     LiveConfiguration,
@@ -42,12 +43,14 @@ from .model import (
     Source,
     SourceInformation,
     StatusReport,
+    UnsupportedCondition,
 )
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CONSTELLATIONS",
+    "BeaconIdentityCondition",
     "CircularGeographicCondition",
     "MAXIMUM_TIMEOUT",
     "PROTOCOL_VERSION",
@@ -84,6 +87,7 @@ __all__ = [
     "Source",
     "SourceInformation",
     "StatusReport",
+    "UnsupportedCondition",
     "WaymarkError",
     "last_known_location",
     "live_updates",

@@ -419,6 +419,47 @@ class CircularGeographicCondition:
         return {"type": "circularGeographic", "center": {"latitude": self.latitude, "longitude": self.longitude}, "radius": self.radius}
 
 
+_UUID = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
+
+
+@dataclasses.dataclass(frozen=True)
+class BeaconIdentityCondition:
+    """A Bluetooth beacon's identity (``CLMonitor.BeaconIdentityCondition``): its UUID, and
+    optionally its major value and then its minor value (0 … 65535). Waymark has no Bluetooth
+    ranging: the daemon keeps such a condition ``unmonitored``, its event saying
+    ``conditionUnsupported``. In a record ``uuid`` is ``None``: the daemon keeps only the kind."""
+
+    uuid: str | None
+    major: int | None = None
+    minor: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.uuid is not None:
+            if _UUID.fullmatch(self.uuid) is None:
+                raise ValueError(f"not a UUID (8-4-4-4-12 hexadecimal digits): {self.uuid!r}")
+            object.__setattr__(self, "uuid", self.uuid.upper())
+        for value in (self.major, self.minor):
+            if value is not None and not (isinstance(value, int) and 0 <= value <= 65535):
+                raise ValueError(f"a beacon's major and minor values are 0 … 65535: {value!r}")
+        if self.minor is not None and self.major is None:
+            raise ValueError("a beacon's minor value comes with its major value")
+
+    def encode(self) -> dict[str, Any]:
+        encoded: dict[str, Any] = {"type": "beaconIdentity", "uuid": self.uuid}
+        if self.major is not None:
+            encoded["major"] = self.major
+        if self.minor is not None:
+            encoded["minor"] = self.minor
+        return encoded
+
+
+@dataclasses.dataclass(frozen=True)
+class UnsupportedCondition:
+    """A condition of a kind this library does not know (a newer daemon's), by its type."""
+
+    type: str
+
+
 @dataclasses.dataclass(frozen=True)
 class MonitorEvent:
     """A change of a condition's state, or a diagnostic about it (``CLMonitor.Event``);
@@ -435,7 +476,7 @@ class MonitorEvent:
 class MonitorRecord:
     """A condition and its last event (``CLMonitor.Record``)."""
 
-    condition: CircularGeographicCondition
+    condition: CircularGeographicCondition | BeaconIdentityCondition | UnsupportedCondition
     last_event: MonitorEvent
 
 
@@ -451,9 +492,17 @@ def decode_monitor_event(fields: Fields) -> MonitorEvent:
 
 def decode_monitor_record(fields: Fields) -> MonitorRecord:
     """A ``record`` object."""
-    condition = fields.fields("condition")
-    center = condition.fields("center")
-    return MonitorRecord(
-        condition=CircularGeographicCondition(center.double("latitude"), center.double("longitude"), condition.double("radius")),
-        last_event=decode_monitor_event(fields.fields("lastEvent")),
-    )
+    return MonitorRecord(condition=_decode_condition(fields.fields("condition")), last_event=decode_monitor_event(fields.fields("lastEvent")))
+
+
+def _decode_condition(condition: Fields) -> CircularGeographicCondition | BeaconIdentityCondition | UnsupportedCondition:
+    kind = condition.string("type")
+    if kind == "circularGeographic":
+        center = condition.fields("center")
+        return CircularGeographicCondition(center.double("latitude"), center.double("longitude"), condition.double("radius"))
+    if kind == "beaconIdentity":
+        try:
+            return BeaconIdentityCondition(condition.optional_string("uuid"), condition.optional_integer("major"), condition.optional_integer("minor"))
+        except ValueError as error:
+            raise DaemonProtocolError(f"{condition.path}: {error}") from None
+    return UnsupportedCondition(kind)

@@ -10,7 +10,7 @@ import collections
 from typing import TYPE_CHECKING, Any, AsyncIterator
 
 from .errors import WaymarkError
-from .model import CircularGeographicCondition, MonitorEvent, MonitorRecord, MonitorState, decode_monitor_event, decode_monitor_record
+from .model import BeaconIdentityCondition, CircularGeographicCondition, MonitorEvent, MonitorRecord, MonitorState, decode_monitor_event, decode_monitor_record
 from .wire import Fields
 
 if TYPE_CHECKING:
@@ -72,11 +72,17 @@ class Monitor:
         self.name = name
 
     async def add(
-        self, condition: CircularGeographicCondition, identifier: str, assuming: MonitorState | str = MonitorState.UNKNOWN
+        self,
+        condition: CircularGeographicCondition | BeaconIdentityCondition,
+        identifier: str,
+        assuming: MonitorState | str = MonitorState.UNKNOWN,
     ) -> None:
         """Adds ``condition`` under ``identifier`` (replacing one of that identifier); its state
         is ``assuming`` until a fix decides. The 21st condition of an app is kept
-        ``unmonitored`` with ``conditionLimitExceeded`` (an event says so)."""
+        ``unmonitored`` with ``conditionLimitExceeded`` (an event says so); a beacon is kept
+        ``unmonitored`` with ``conditionUnsupported`` (no Bluetooth ranging here)."""
+        if isinstance(condition, BeaconIdentityCondition) and condition.uuid is None:
+            raise ValueError("a beacon condition to add needs its UUID")
         parameters: dict[str, Any] = {"identifier": identifier, "condition": condition.encode()}
         if MonitorState(assuming) != MonitorState.UNKNOWN:
             parameters["assuming"] = MonitorState(assuming).value
