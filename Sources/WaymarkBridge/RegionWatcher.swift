@@ -23,7 +23,7 @@ package enum RegionWatcher {
         }
         for region in regions {
             let condition = Monitor.CircularGeographicCondition(latitude: region.latitude, longitude: region.longitude, radius: region.radius)
-            if try await monitor.record(for: region.name)?.condition != condition {
+            if try await monitor.record(for: region.name)?.condition != .circularGeographic(condition) {
                 try await monitor.add(condition, identifier: region.name)
             }
         }
