@@ -17,11 +17,3 @@ extension waymark_sock_sample {
             _pad: 0, magic: Int32(WAYMARK_SOCK_MAGIC))
     }
 }
-
-/// `nanoseconds` since the epoch as whole seconds and the nanoseconds after them (0 to
-/// 999 999 999, also before 1970).
-func splitSeconds(_ nanoseconds: Int64) -> (seconds: Int64, nanoseconds: Int64) {
-    let second: Int64 = 1_000_000_000
-    let remainder = nanoseconds % second
-    return remainder < 0 ? (nanoseconds / second - 1, remainder + second) : (nanoseconds / second, remainder)
-}

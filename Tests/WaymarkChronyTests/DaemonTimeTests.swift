@@ -1,6 +1,7 @@
 import CWaymarkChrony
 import Foundation
 import Testing
+import WaymarkTestFixtures
 
 /// The real `waymarkd` on the simulated board with a `[chrony]` table, read by the real
 /// chronyd (`-x`: no clock control) through its SOCK refclock, its two NTP SHM units read back
