@@ -46,7 +46,7 @@ final class KernelPulseInput {
 
     private func fetch() {
         guard let loop, isActive else { return }
-        let found: KernelPPSAssert
+        let found: (sequence: UInt32, seconds: Int64, nanoseconds: Int32)
         do throws(SystemError) {
             found = try device.fetchAssert()
         } catch {

@@ -1,22 +1,6 @@
 import CWaymarkDrivers
 package import WaymarkSystem
 
-/// The newest assert event of a kernel PPS source, as fetched: untrusted until checked
-/// (``WaymarkTime/KernelPulseReading``).
-package struct KernelPPSAssert: Hashable, Sendable {
-    /// Counts the source's assert events; 0 before the first, and it wraps.
-    package var sequence: UInt32
-    /// The kernel's timestamp of the edge, on `CLOCK_REALTIME`.
-    package var seconds: Int64
-    package var nanoseconds: Int32
-
-    package init(sequence: UInt32, seconds: Int64, nanoseconds: Int32) {
-        self.sequence = sequence
-        self.seconds = seconds
-        self.nanoseconds = nanoseconds
-    }
-}
-
 /// A kernel PPS source (`/dev/ppsN`: the `pps-gpio` overlay, the `pps-ldisc` line discipline,
 /// `pps_parport`), read with the RFC 2783 ioctls without ever waiting: the kernel stamps each
 /// edge in its interrupt handler and keeps the newest; ``fetchAssert()`` asks for it with a
@@ -44,11 +28,13 @@ package final class KernelPPSDevice {
         self.descriptor = descriptor
     }
 
-    /// The newest assert event (PPS_FETCH, zero timeout: returns at once).
-    package func fetchAssert() throws(SystemError) -> KernelPPSAssert {
+    /// The newest assert event (PPS_FETCH, zero timeout: returns at once): its sequence
+    /// number (0 before the first; it wraps) and the kernel's `CLOCK_REALTIME` stamp, as the
+    /// kernel gives them (``WaymarkTime/KernelPulsePoller`` checks them).
+    package func fetchAssert() throws(SystemError) -> (sequence: UInt32, seconds: Int64, nanoseconds: Int32) {
         var event = waymark_pps_assert()
         _ = try checkShim("ioctl(PPS_FETCH)", path, waymark_pps_fetch_assert(descriptor.rawValue, &event))
-        return KernelPPSAssert(sequence: event.sequence, seconds: event.seconds, nanoseconds: event.nanoseconds)
+        return (event.sequence, event.seconds, event.nanoseconds)
     }
 
     /// Closes the device.
