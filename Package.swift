@@ -240,7 +240,7 @@ let package = Package(
             name: "WaymarkGpsdTests", dependencies: ["WaymarkGpsd", "WaymarkJSON", "WaymarkLocation", "WaymarkTime", "WaymarkTestFixtures"]),
         .testTarget(
             name: "WaymarkChronyTests",
-            dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony", "waymarkd", "WaymarkCLI"]),
+            dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony", "waymarkd", "WaymarkCLI", "WaymarkTestFixtures"]),
         .testTarget(
             name: "WaymarkEventLoopTests",
             dependencies: ["WaymarkEventLoop", "WaymarkSystem"]

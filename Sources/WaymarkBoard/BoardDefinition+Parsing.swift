@@ -43,6 +43,12 @@ extension BoardDefinition {
         wiring = rows
         mqtt = try MQTTSettings(reader: &reader)
         chrony = try ChronySettings(reader: &reader)
+        kernelPPS = try reader.absolutePath("pps", "device", fix: "name the kernel's PPS device, e.g. device = \"/dev/pps0\"")
+        if kernelPPS != nil, gpio?.pps != nil {
+            throw reader.error(
+                "pps", "device", line: reader.line("pps", "device"), "[gpio.pps] names the same pulse as a GPIO line",
+                fix: "keep [pps] when the kernel owns the line (dtoverlay=pps-gpio), else [gpio.pps]")
+        }
     }
 
     /// Rules that span keys.

@@ -26,6 +26,10 @@ package struct BoardDefinition: Hashable, Sendable {
     package var mqtt: MQTTSettings?
     /// Where `waymarkd` serves time to chrony (absent: nowhere).
     package var chrony: ChronySettings?
+    /// The kernel's PPS device timestamping the receiver's PPS (`[pps] device`, `/dev/ppsN`
+    /// from the `pps-gpio` overlay or the `pps-ldisc` line discipline), used instead of a
+    /// `[gpio.pps]` line, which the kernel then owns.
+    package var kernelPPS: String?
 }
 
 /// The receiver and its supply currents per state, for power reports.

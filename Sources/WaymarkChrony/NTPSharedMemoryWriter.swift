@@ -26,18 +26,8 @@ package final class NTPSharedMemoryWriter {
         else { return false }
         waymark_shm_time_store(
             segment.base.assumingMemoryBound(to: waymark_shm_time.self), referenceSeconds, UInt32(reference.nanoseconds),
-            systemSeconds, UInt32(system.nanoseconds), sample.leap.rawValue, Self.precision(of: sample.source))
+            systemSeconds, UInt32(system.nanoseconds), sample.leap.rawValue, sample.source.precisionExponent)
         return true
-    }
-
-    /// log2 of a sample's precision in seconds, for ntpd (chrony takes its own from
-    /// chrony.conf): about 120 µs for a GPIO PPS edge (the interrupt latency bound), half a
-    /// second for NMEA alone, as gpsd states.
-    static func precision(of source: TimeSampleSource) -> Int32 {
-        switch source {
-        case .pulse: -13
-        case .nmea: -1
-        }
     }
 
     /// Detaches the segment (it stays for its reader).

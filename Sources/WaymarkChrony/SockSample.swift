@@ -4,24 +4,19 @@ import WaymarkTime
 extension waymark_sock_sample {
     /// The SOCK refclock record of `sample`, or `nil` when its time does not fit the platform's
     /// `time_t`. The full offset is sent (`pulse` 0): a paired PPS sample knows its second.
+    ///
+    /// `tv` is the system time of the event in whole microseconds and `offset` the true minus
+    /// system time to the nanosecond, as gpsd sends them: chronyd takes `tv` as the moment its
+    /// clock read and `offset` as the clock's error then, and the error changes by parts per
+    /// million over the microsecond `tv` leaves out. (Adding those nanoseconds to the offset,
+    /// so that `tv + offset` is the true time, made chronyd's offset wrong by them: 0 to 1 µs,
+    /// the same in every sample of a run, enough to set the SOCK source apart from the SHM unit
+    /// with the same samples, a falseticker when their intervals are that narrow.)
     init?(_ sample: TimeSample) {
         let (seconds, nanoseconds) = splitSeconds(sample.systemNanoseconds)
         guard let tvSeconds = time_t(exactly: seconds) else { return nil }
-        let microseconds = nanoseconds / 1000
-        // tv states whole microseconds; the offset carries the nanoseconds it leaves out, so that
-        // tv + offset is the true time.
-        let leftOut = nanoseconds - microseconds * 1000
         self.init(
-            tv: timeval(tv_sec: tvSeconds, tv_usec: suseconds_t(microseconds)),
-            offset: (Double(sample.offsetNanoseconds) + Double(leftOut)) / 1e9, pulse: 0, leap: sample.leap.rawValue,
-            _pad: 0, magic: Int32(WAYMARK_SOCK_MAGIC))
+            tv: timeval(tv_sec: tvSeconds, tv_usec: suseconds_t(nanoseconds / 1000)), offset: sample.offsetSeconds, pulse: 0,
+            leap: sample.leap.rawValue, _pad: 0, magic: Int32(WAYMARK_SOCK_MAGIC))
     }
-}
-
-/// `nanoseconds` since the epoch as whole seconds and the nanoseconds after them (0 to
-/// 999 999 999, also before 1970).
-func splitSeconds(_ nanoseconds: Int64) -> (seconds: Int64, nanoseconds: Int64) {
-    let second: Int64 = 1_000_000_000
-    let remainder = nanoseconds % second
-    return remainder < 0 ? (nanoseconds / second - 1, remainder + second) : (nanoseconds / second, remainder)
 }

@@ -135,6 +135,7 @@ package final class Daemon {
         if configuration.gpsd != nil, let stream = source as? any ReceiverBytesSource {
             stream.receiverBytes = { [unowned server] bytes in server.relay(receiverBytes: bytes) }
         }
+        if configuration.gpsd != nil { timeService?.samples = { [unowned server] sample in server.relay(time: sample) } }
         try loop.handleSignals(Self.stoppingSignals.union(Self.survivedSignals)) { loop, signal in
             guard Self.stoppingSignals.contains(signal) else {
                 return Daemon.log("\(signal) received: ignored (restart the daemon to apply a new configuration)")

@@ -1,18 +1,20 @@
 import WaymarkBoard
 import WaymarkChrony
 import WaymarkInput
+import WaymarkLocation
 import WaymarkSystem
 import WaymarkTime
 
-/// Serves the source's time to chrony (the board file's `[chrony]`, docs/ecosystem.md): each PPS
-/// edge paired with the UTC second it starts (``PulsePairer``) goes to chronyd's SOCK refclock
-/// and to the NTP shared-memory unit after the NMEA one; each epoch's NMEA-only time goes to
-/// the NMEA unit, as gpsd's SHM 0 and 1. Runs on the daemon's event loop, from the source's
-/// ``TimeEvent``s. chronyd not running (or restarted) only drops samples.
+/// Serves the source's time (docs/ecosystem.md, "Time for chrony"): each PPS edge paired with
+/// the UTC second it starts (``PulsePairer``) goes to chronyd's SOCK refclock and to the NTP
+/// shared-memory unit after the NMEA one (the board file's `[chrony]`); each epoch's
+/// NMEA-only time goes to the NMEA unit, as gpsd's SHM 0 and 1; and every sample goes to
+/// ``samples`` (the gpsd endpoint's PPS and TOFF reports). Runs on the daemon's event loop,
+/// from the source's ``TimeEvent``s. chronyd not running (or restarted) only drops samples.
 final class TimeService {
     /// What became of the events, for the log.
     struct Counts {
-        /// Samples sent to (or stored for) chrony: PPS, NMEA-only.
+        /// Samples made: PPS, NMEA-only.
         var pulseSamples = 0
         var nmeaSamples = 0
         /// Samples chronyd did not take: no socket bound, or its queue full.
@@ -29,10 +31,13 @@ final class TimeService {
     private let pulseMemory: NTPSharedMemoryWriter?
     private let log: (String) -> Void
     private var socketReached: Bool?
+    /// Where every sample goes besides chrony, PPS and NMEA-only alike.
+    var samples: ((TimeSample) -> Void)?
 
-    /// A service writing where `settings` say. An output that cannot be opened (a segment
-    /// chronyd created for root only) is logged and left out.
-    init(settings: ChronySettings, log: @escaping (String) -> Void) {
+    /// A service writing where `settings` say (nowhere without them: only to ``samples``).
+    /// An output that cannot be opened (a segment chronyd created for root only) is logged and
+    /// left out.
+    init(settings: ChronySettings?, log: @escaping (String) -> Void) {
         self.log = log
         func open<Writer>(_ what: String, _ make: () throws(SystemError) -> Writer) -> Writer? {
             do throws(SystemError) {
@@ -42,28 +47,30 @@ final class TimeService {
                 return nil
             }
         }
-        socket = settings.socket.flatMap { path in open("the SOCK refclock \(path)") { () throws(SystemError) in try ChronySocketWriter(path: path) } }
-        let unit = settings.sharedMemoryUnit
+        socket = settings?.socket.flatMap { path in open("the SOCK refclock \(path)") { () throws(SystemError) in try ChronySocketWriter(path: path) } }
+        let unit = settings?.sharedMemoryUnit
         nmeaMemory = unit.flatMap { unit in open("SHM unit \(unit)") { () throws(SystemError) in try NTPSharedMemoryWriter(unit: unit) } }
         pulseMemory = unit.flatMap { unit in open("SHM unit \(unit + 1)") { () throws(SystemError) in try NTPSharedMemoryWriter(unit: unit + 1) } }
     }
 
-    /// The service `options` ask for, listening to `source`; `nil` when the board file has no
-    /// `[chrony]`, or (logged) when the source cannot give time. It logs whatever the verbosity:
-    /// an operator who asked for time hears when chronyd is reached or lost.
+    /// The service `options` ask for, listening to `source`: for the board file's `[chrony]`,
+    /// for the gpsd endpoint, or both; `nil` when neither is asked for, or (logged) when the
+    /// source cannot give time. It logs whatever the verbosity: an operator who asked for time
+    /// hears when chronyd is reached or lost.
     static func start(for options: DaemonOptions, source: any LocationSource) throws -> TimeService? {
-        guard case .board(let path, _, _) = options.source else { return nil }
-        let board = try BoardDefinition.load(path: path)
-        guard let settings = board.chrony else { return nil }
+        var chrony: ChronySettings?
+        if case .board(let path, _, _) = options.source { chrony = try BoardDefinition.load(path: path).chrony }
+        guard chrony != nil || options.gpsdPort != nil else { return nil }
+        let unserved = chrony == nil ? "gpsd's clients get no PPS or TOFF" : "[chrony] is ignored"
         guard let timed = source as? any TimeEventSource else {
-            Daemon.log("chrony: this source gives no time; [chrony] is ignored")
+            Daemon.log("time: this source gives no time; \(unserved)")
             return nil
         }
-        guard options.speed == 1 || !board.isSimulated else {
-            Daemon.log("chrony: a simulation at \(options.speed)x speed is not on the wall clock's time; [chrony] is ignored")
+        guard options.speed == 1 || !source.summary.isSimulated else {
+            Daemon.log("time: a simulation at \(options.speed)x speed is not on the wall clock's time; \(unserved)")
             return nil
         }
-        let service = TimeService(settings: settings, log: Daemon.log)
+        let service = TimeService(settings: chrony, log: Daemon.log)
         timed.timeEvents = { [weak service] event in service?.handle(event) }
         return service
     }
@@ -75,7 +82,11 @@ final class TimeService {
             let verdict = pairer.pulse(at: edge, clocks: clocks)
             if verdict != .accepted { counts.edges[verdict, default: 0] += 1 }
         case .epoch(let epoch):
-            if let sample = epoch.nmeaSample, let nmeaMemory, nmeaMemory.put(sample) { counts.nmeaSamples += 1 }
+            if let sample = epoch.nmeaSample {
+                counts.nmeaSamples += 1
+                _ = nmeaMemory?.put(sample)
+                samples?(sample)
+            }
             switch pairer.epoch(epoch) {
             case .paired(let sample): send(sample)
             case .noPulse: break  // no PPS line, or a missed edge: the NMEA sample stands alone
@@ -86,8 +97,9 @@ final class TimeService {
 
     private func send(_ sample: TimeSample) {
         counts.pulseSamples += 1
-        if counts.pulseSamples == 1 { log("chrony: first PPS sample, true minus local time \(sample.offsetSeconds) s") }
+        if counts.pulseSamples == 1 { log("time: first PPS sample, true minus local time \(sample.offsetSeconds) s") }
         _ = pulseMemory?.put(sample)
+        samples?(sample)
         guard let socket else { return }
         let reached: Bool
         do throws(SystemError) {
@@ -112,7 +124,7 @@ final class TimeService {
             counts.isEmpty ? "none" : counts.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", ")
         }
         log(
-            "chrony: \(counts.pulseSamples) PPS samples (\(counts.dropped) dropped), \(counts.nmeaSamples) NMEA samples; "
+            "time: \(counts.pulseSamples) PPS samples (\(counts.dropped) dropped), \(counts.nmeaSamples) NMEA samples; "
                 + "edges refused: \(verdicts(counts.edges)); epochs unpaired: \(verdicts(counts.epochs))")
     }
 }

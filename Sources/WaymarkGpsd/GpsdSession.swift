@@ -1,7 +1,6 @@
 package import WaymarkJSON
 import WaymarkFix
 package import WaymarkLocation
-package import WaymarkTime
 
 /// One gpsd client's side of the conversation, pure: its commands in, gpsd's replies and
 /// reports out (each object on its own line ending in CRLF, as gpsd frames them). The
@@ -26,7 +25,9 @@ package struct GpsdSession: Sendable {
     }
 
     /// Whether the client wants fixes as they come, as reports or as the receiver's
-    /// sentences (it holds a live subscription while so).
+    /// sentences (it holds a live subscription while so). A client watching for time
+    /// (``GpsdWatch/wantsTime(from:)``) always wants one of them: watching without choosing
+    /// an output asks for JSON.
     package var wantsLocations: Bool { watch.wantsReports || watch.wantsSentences }
 
     /// The bytes held: read and not yet answered, and the command in progress.
@@ -83,13 +84,6 @@ package struct GpsdSession: Sendable {
         var report = TPVReport()
         report.device = device.path
         report.write(to: &buffer)
-        buffer.carriageReturnNewline()
-    }
-
-    /// Appends a PPS or TOFF report, when the client watches with `pps`.
-    package func writeTime(_ sample: TimeSample, into buffer: inout JSONBuffer) {
-        guard watch.enable && watch.pps else { return }
-        GpsdTimeReport(sample: sample, device: device.path).write(to: &buffer)
         buffer.carriageReturnNewline()
     }
 

@@ -1,9 +1,10 @@
 package import WaymarkJSON
 package import WaymarkTime
 
-/// A time sample as gpsd reports it to watchers that asked for `pps`: PPS for a pulse
-/// edge, TOFF for the arrival of an epoch's first sentence (`real` the receiver's UTC,
-/// `clock` the local clock at the same event).
+/// A time sample as gpsd reports it to its watchers, with the members gpsd 3.22 writes (and
+/// its libgps reads): PPS for a pulse edge paired with its UTC second, TOFF for the arrival of
+/// an epoch's first sentence; `real` the receiver's UTC, `clock` the local clock at the same
+/// event, each a timespec. Who is sent which: ``GpsdWatch/wantsTime(from:)``.
 package struct GpsdTimeReport: Sendable {
     package var sample: TimeSample
     package var device: String
@@ -13,8 +14,8 @@ package struct GpsdTimeReport: Sendable {
         self.device = device
     }
 
-    /// Appends the PPS or TOFF object. Precision is log2 seconds, as gpsd prints it: -20
-    /// (about a microsecond) for a pulse, -1 (half a second) for a sentence's arrival.
+    /// Appends the PPS or TOFF object. PPS also states the sample's precision (log2 seconds,
+    /// the one NTP SHM states); gpsd's TOFF has none.
     package func write(to buffer: inout JSONBuffer) {
         buffer.beginObject()
         switch sample.source {
@@ -22,8 +23,8 @@ package struct GpsdTimeReport: Sendable {
         case .nmea: buffer.member("class", "TOFF")
         }
         buffer.member("device", text: device)
-        let real = Self.split(sample.referenceNanoseconds)
-        let clock = Self.split(sample.systemNanoseconds)
+        let real = splitSeconds(sample.referenceNanoseconds)
+        let clock = splitSeconds(sample.systemNanoseconds)
         buffer.key("real_sec")
         buffer.integer(real.seconds)
         buffer.key("real_nsec")
@@ -32,14 +33,7 @@ package struct GpsdTimeReport: Sendable {
         buffer.integer(clock.seconds)
         buffer.key("clock_nsec")
         buffer.integer(clock.nanoseconds)
-        buffer.member("precision", sample.source == .pulse ? -20 : -1)
+        if sample.source == .pulse { buffer.member("precision", Int(sample.source.precisionExponent)) }
         buffer.endObject()
-    }
-
-    /// A timespec of nanoseconds since the epoch: whole seconds (floored) and 0..<1e9 nanoseconds.
-    static func split(_ nanoseconds: Int64) -> (seconds: Int64, nanoseconds: Int64) {
-        let remainder = nanoseconds % 1_000_000_000
-        let adjust: Int64 = remainder < 0 ? 1 : 0
-        return (nanoseconds / 1_000_000_000 - adjust, remainder + adjust * 1_000_000_000)
     }
 }

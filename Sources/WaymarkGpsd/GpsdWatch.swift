@@ -1,4 +1,5 @@
 package import WaymarkJSON
+package import WaymarkTime
 
 /// What a gpsd client has asked to be sent (gpsd's watcher policy), with gpsd's defaults:
 /// nothing until it enables watching.
@@ -37,6 +38,17 @@ package struct GpsdWatch: Hashable, Sendable {
     /// Whether the client is to receive the receiver's sentences as read (`nmea`, or `raw`:
     /// an NMEA receiver's raw bytes are its sentences).
     package var wantsSentences: Bool { enable && (nmea || raw > 0) }
+
+    /// Whether the client is to receive the report of a time sample from `source`
+    /// (``GpsdTimeReport``), as gpsd sends them: PPS to every client watching JSON or PPS,
+    /// TOFF only to those watching PPS.
+    package func wantsTime(from source: TimeSampleSource) -> Bool {
+        guard enable else { return false }
+        switch source {
+        case .pulse: return json || pps
+        case .nmea: return pps
+        }
+    }
 
     /// Appends the WATCH reply.
     package func write(to buffer: inout JSONBuffer) {

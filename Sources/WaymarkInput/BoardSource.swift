@@ -24,8 +24,9 @@ import WaymarkHardware
 ///   EASY: hot-like starts for days after the ephemeris expired) and it measures at its fast
 ///   first-fix interval until the first fix (``FirstFixRate``; UBX-CFG-RATE, PMTK220), when
 ///   the link is fast enough to carry it.
-/// * **Time.** With a ``TimeEventSource/timeEvents`` listener, the PPS line's edges
-///   (``PulseInput``) and each epoch's time, by the arrival of its first sentence.
+/// * **Time.** With a ``TimeEventSource/timeEvents`` listener, the PPS edges (the GPIO line's
+///   edge events, ``PulseInput``, or the kernel's PPS device, ``KernelPulseInput``, fetched
+///   while the receiver is on) and each epoch's time, by the arrival of its first sentence.
 /// * **Accelerometer.** ``MotionSensor``: probed and configured at start; when it fails the
 ///   engine hears ``EngineEvent/accelerometerFailed(reason:)`` and falls back to the GPS, and
 ///   the status says so.
@@ -39,6 +40,7 @@ package final class BoardSource: TimeEventSource, ReceiverBytesSource {
     private var power: (any GPSPowerControl)?
     private var sensor: MotionSensor?
     private var pulses: PulseInput?
+    private var kernelPulses: KernelPulseInput?
     package var timeEvents: ((TimeEvent) -> Void)?
     package var receiverBytes: ((UnsafeRawBufferPointer) -> Void)?
     /// How long after an accelerometer failure the chip is first tried again.
@@ -181,6 +183,8 @@ package final class BoardSource: TimeEventSource, ReceiverBytesSource {
         sensor = nil
         pulses?.stop()
         pulses = nil
+        kernelPulses?.stop()
+        kernelPulses = nil
         lines?.release()
         lines = nil
         power = nil
@@ -189,8 +193,19 @@ package final class BoardSource: TimeEventSource, ReceiverBytesSource {
 
     // MARK: - Time
 
-    /// Watches the PPS line when someone listens for time; releases it otherwise.
+    /// Watches the PPS line, or reads the kernel's PPS device, when someone listens for time;
+    /// releases the line otherwise.
     private func startPulses(on loop: EventLoop) throws(SystemError) {
+        if let path = board.kernelPPS, let timeEvents {
+            do throws(SystemError) {
+                let pulses = KernelPulseInput(try KernelPPSDevice(path: path), log: log)
+                pulses.start(on: loop, pulse: timeEvents)
+                pulses.isActive = receiverOn
+                kernelPulses = pulses
+            } catch {
+                log("the PPS device cannot be used, no PPS: \(error)")
+            }
+        }
         guard let requested = lines?.pps else { return }
         let line: GPIOEdgeInput
         switch requested {
@@ -233,6 +248,7 @@ package final class BoardSource: TimeEventSource, ReceiverBytesSource {
             if on { try power?.powerUp() } else { try power?.powerDown() }
             let wasOn = receiverOn
             receiverOn = on
+            kernelPulses?.isActive = on
             if !on {
                 firstFixRate.poweredDown()
             } else if board.poweredDownState != nil {  // one that cannot be powered down ran all along

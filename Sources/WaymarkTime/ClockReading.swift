@@ -26,4 +26,13 @@ package struct ClockReading: Hashable, Sendable {
         let (realtime, overflow) = realtimeNanoseconds.addingReportingOverflow(elapsed)
         return overflow ? nil : realtime
     }
+
+    /// The instant on the monotonic timeline at wall-clock time `realtime` (nanoseconds since
+    /// 1970), the inverse of ``realtimeNanoseconds(at:)``; `nil` when absurd values overflow.
+    package func instant(atRealtime realtime: Int64) -> Instant? {
+        let (elapsed, elapsedOverflow) = realtime.subtractingReportingOverflow(realtimeNanoseconds)
+        if elapsedOverflow { return nil }
+        let (nanoseconds, overflow) = monotonic.nanoseconds.addingReportingOverflow(elapsed)
+        return overflow ? nil : Instant(nanoseconds: nanoseconds)
+    }
 }

@@ -18,6 +18,17 @@ package enum TimeSampleSource: Hashable, Sendable {
     /// The arrival of an epoch's first NMEA sentence: late by the receiver's output latency
     /// (tens to hundreds of milliseconds, varying with the sentences it sends), as gpsd's SHM 0.
     case nmea
+
+    /// log2 of the sample's precision in seconds, as NTP (SHM `precision`) and gpsd (PPS
+    /// `precision`) state it: about 120 µs for a PPS edge, the bound on the interrupt latency
+    /// of a GPIO edge on a Raspberry Pi class board (``PulsePairer/Limits/gpio``); half a
+    /// second for NMEA alone, as gpsd states it.
+    package var precisionExponent: Int32 {
+        switch self {
+        case .pulse: -13
+        case .nmea: -1
+        }
+    }
 }
 
 /// One measurement for chrony: at ``systemNanoseconds`` on the local wall clock, the true

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTestFixtures
 import WaymarkClock
 import WaymarkSystem
 import WaymarkTime

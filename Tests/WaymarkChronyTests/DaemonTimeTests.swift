@@ -1,6 +1,7 @@
 import CWaymarkChrony
 import Foundation
 import Testing
+import WaymarkTestFixtures
 
 /// The real `waymarkd` on the simulated board with a `[chrony]` table, read by the real
 /// chronyd (`-x`: no clock control) through its SOCK refclock, its two NTP SHM units read back
@@ -32,8 +33,13 @@ extension RealChronyd {
         let directory = chronyd.directory
         let unit = try #require(Chronyd.freeSHMUnits(count: 2), "no two free NTP SHM units")
         defer { [unit, unit + 1].forEach(Chronyd.removeSHMSegment) }
+        // docs/ecosystem.md's chrony.conf: the SOCK source preferred, the same PPS samples in the
+        // next SHM unit, the NMEA-only unit noselect.
         let started = try await chronyd.start(
-            ["refclock SOCK \(directory)/pps.sock refid PPS poll 2 prefer"], waitFor: "\(directory)/pps.sock")
+            [
+                "refclock SOCK \(directory)/pps.sock refid PPS poll 2 prefer", "refclock SHM \(unit + 1) refid SHM1 poll 2",
+                "refclock SHM \(unit) refid NMEA poll 2 offset 0.110 delay 0.2 noselect",
+            ], waitFor: "\(directory)/pps.sock")
         #expect(started, "chronyd did not create its SOCK socket\n\(chronyd.output)")
 
         let board = try String(contentsOf: Self.root.appendingPathComponent("Board/simulated.toml"), encoding: .utf8)
@@ -66,7 +72,7 @@ extension RealChronyd {
             try await Task.sleep(for: .seconds(1))
             sources = chronyd.rows("sources")
             statistics = chronyd.rows("sourcestats")
-            let sampled = (Int(statistics["PPS"]?[1] ?? "") ?? 0) >= 4
+            let sampled = ["PPS", "SHM1"].allSatisfy { (Int(statistics[$0]?[1] ?? "") ?? 0) >= 4 }
             if sources["PPS"]?[1] == "*" && sampled { break }
         }
         Chronyd.stop(daemon)
@@ -98,6 +104,18 @@ extension RealChronyd {
         print("SHM \(unit + 1): offset \(pulseUnit.offset) s; SHM \(unit): NMEA late by \(Int((latency * 1e3).rounded())) ms")
         #expect(sources["PPS"]?[1] == "*", "the preferred SOCK source is not the one selected: \(sources)\n\(log)")
         #expect(sources["PPS"].map { $0[5] != "0" } == true, "PPS unreachable: \(sources)")
+        // The same samples through SHM agree to the logged digits: selectable beside SOCK, never a
+        // falseticker, and chronyd never lacked a majority (it did while the SOCK offset carried
+        // the nanoseconds tv leaves out: 0 to 1 µs apart, wider than both sources' intervals).
+        // Each SHM1 sample is one SOCK got: logged at the same moment (the SOCK one at `tv`, the
+        // microsecond below), with the same raw offset to the log's seven digits.
+        let socketSamples = samples["PPS", default: []], shared = samples["SHM1", default: []]
+        let unmatched = shared.filter { sample in
+            !socketSamples.contains { abs($0.time - sample.time) < 0.001 && abs($0.raw - sample.raw) < 2e-7 }
+        }
+        #expect(shared.count >= 4 && unmatched.isEmpty, "SHM1 samples unlike SOCK's: \(unmatched); SOCK: \(socketSamples)")
+        #expect(["+", "-", "*"].contains(sources["SHM1"]?[1] ?? "none"), "SHM1 not selectable: \(sources)\n\(log)")
+        #expect(!chronyd.output.contains("no majority"), "chronyd lacked a majority\n\(log)")
     }
 
     /// The last sample in NTP SHM `unit` (true minus system time), with the segment's mode and

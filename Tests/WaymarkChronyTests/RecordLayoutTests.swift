@@ -39,8 +39,9 @@ import WaymarkTime
         #expect(bytes.count == 40)
         #expect(bytes[0..<8] == littleEndian(Int64(1_790_012_000)))
         #expect(bytes[8..<16] == littleEndian(Int64(123_456)))
-        // tv states .123456000; the offset carries the 789 ns: -0.003 + 0.000000789 s.
-        #expect(bytes[16..<24] == littleEndian(Int64(bitPattern: (-0.002_999_211).bitPattern)))
+        // tv states .123456 (the clock's reading, to the microsecond); the offset is the clock's
+        // error then, -3 ms, not shifted by the 789 ns tv leaves out.
+        #expect(bytes[16..<24] == littleEndian(Int64(bitPattern: (-0.003).bitPattern)))
         #expect(bytes[24..<28] == littleEndian(Int32(0)))  // pulse: the second is known
         #expect(bytes[28..<32] == littleEndian(Int32(1)))
         #expect(bytes[36..<40] == [0x4b, 0x43, 0x4f, 0x53])  // "SOCK" as a little-endian int
@@ -55,13 +56,16 @@ import WaymarkTime
         let sample = try #require(TimeSample(systemNanoseconds: -1, referenceNanoseconds: 0, source: .nmea, leap: .none))
         let record = try #require(waymark_sock_sample(sample))
         #expect(record.tv.tv_sec == -1 && record.tv.tv_usec == 999_999)
-        #expect(abs(record.offset - 1e-6) < 1e-15)
+        #expect(record.offset == 1e-9)
         for (system, reference) in [(Int64.min, Int64.min), (.min, -1), (.max, .max), (.max, 0), (0, .max)] {
             let extreme = try #require(
                 TimeSample(systemNanoseconds: system, referenceNanoseconds: reference, source: .nmea, leap: .none))
             let record = try #require(waymark_sock_sample(extreme))
+            // tv is the system time to the microsecond below it; the offset true minus system time.
             let stated = Double(record.tv.tv_sec) * 1e9 + Double(record.tv.tv_usec) * 1e3
-            #expect(abs(stated + record.offset * 1e9 - Double(reference)) <= Double(reference.magnitude) * 1e-15 + 1)
+            #expect(abs(stated - Double(system)) <= Double(system.magnitude) * 1e-15 + 1000)
+            let offset = Double(reference) - Double(system)
+            #expect(abs(record.offset * 1e9 - offset) <= offset.magnitude * 1e-15 + 1)
         }
     }
 

@@ -229,6 +229,97 @@ struct GpsdEndpointTests {
         #expect((report["device"] as? String)?.isEmpty == false)
     }
 
+    /// The simulated board with its PPS line, on the wall clock (speed 1), serving chronyd's
+    /// SOCK refclock (the real chronyd, `-x`) and gpsd's clients at once. The scenario starts at
+    /// the whole second before the daemon, so true minus local time stays under a few seconds
+    /// and chronyd's log keeps it to a tenth of a microsecond.
+    @Test(
+        "PPS and TOFF: python3-gps with WATCH_PPS and raw clients read, for each pulse, what chronyd's SOCK refclock got",
+        .enabled(if: Chronyd.unavailable == nil, "\(Chronyd.unavailable ?? "")"))
+    func timeReports() async throws {
+        let chronyd = try Chronyd()
+        defer { chronyd.stop() }
+        let directory = chronyd.directory
+        let started = try await chronyd.start(["refclock SOCK \(directory)/pps.sock refid PPS poll 2"], waitFor: "\(directory)/pps.sock")
+        try #require(started, "chronyd did not create its SOCK socket\n\(chronyd.output)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let board = try String(contentsOf: root.appendingPathComponent("Board/simulated.toml"), encoding: .utf8)
+        try (board + "\n[chrony]\nsocket = \"\(directory)/pps.sock\"\n").write(toFile: "\(directory)/board.toml", atomically: true, encoding: .utf8)
+        let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        try "start \(ISO8601DateFormatter().string(from: start)) 47.3769 8.5417 408\nwalk 10m heading=90\n"
+            .write(toFile: "\(directory)/walk.scenario", atomically: true, encoding: .utf8)
+        let port = try freePort()
+        let daemon = try DaemonProcess(
+            ["--board", "\(directory)/board.toml", "--scenario", "\(directory)/walk.scenario", "--gpsd-port", "\(port)"])
+        defer { daemon.stop() }
+
+        // Watching JSON and PPS, and JSON alone: both keep the receiver on. After the cold start
+        // (about half a minute to the first fix, hence the patience) a TOFF, then a PPS, each second.
+        let timing = try LineClient(port: port, patience: 90)
+        try timing.send(#"?WATCH={"enable":true,"json":true,"pps":true};"#)
+        let plain = try LineClient(port: port, patience: 90)
+        try plain.send(#"?WATCH={"enable":true,"json":true};"#)
+        var timingLines: [String] = []
+        while timingLines.filter({ $0.hasPrefix(#"{"class":"PPS""#) }).count < 4 || timingLines.filter({ $0.hasPrefix(#"{"class":"TOFF""#) }).count < 4 {
+            timingLines.append(try timing.readLine())
+        }
+        let script = """
+            import gps, json, sys
+            session = gps.gps(host="127.0.0.1", port=sys.argv[1], mode=gps.WATCH_ENABLE | gps.WATCH_JSON | gps.WATCH_PPS)
+            counts = {"PPS": 0, "TOFF": 0}
+            for report in session:
+                kind = report["class"]
+                if kind == "PPS":  # what the module keeps of it
+                    print(json.dumps({"class": "PPS", "real_sec": session.real_sec, "real_nsec": session.real_nsec,
+                        "clock_sec": session.clock_sec, "clock_nsec": session.clock_nsec, "precision": session.precision}), flush=True)
+                elif kind == "TOFF":
+                    print(json.dumps(report.__dict__), flush=True)
+                else:
+                    continue
+                counts[kind] += 1
+                if min(counts.values()) >= 3:
+                    break
+            """
+        let python = try run("/usr/bin/python3", ["-c", script, "\(port)"], seconds: 30)
+        var plainLines: [String] = []
+        while plainLines.filter({ $0.hasPrefix(#"{"class":"PPS""#) }).count < 3 { plainLines.append(try plain.readLine()) }
+        daemon.stop()
+
+        // gpsd 3.22's members, in its order, CR LF ended (readLine took the CR off).
+        let number = "-?[0-9]+"
+        let pulse = #"^\{"class":"PPS","device":"[^"]+","real_sec":N,"real_nsec":N,"clock_sec":N,"clock_nsec":N,"precision":-13\}$"#
+            .replacingOccurrences(of: "N", with: number)
+        let arrival = #"^\{"class":"TOFF","device":"[^"]+","real_sec":N,"real_nsec":N,"clock_sec":N,"clock_nsec":N\}$"#
+            .replacingOccurrences(of: "N", with: number)
+        let rawTime = (timingLines + plainLines).filter { $0.hasPrefix(#"{"class":"PPS""#) || $0.hasPrefix(#"{"class":"TOFF""#) }
+        #expect(rawTime.allSatisfy { $0.range(of: pulse, options: .regularExpression) != nil || $0.range(of: arrival, options: .regularExpression) != nil }, "\(rawTime)")
+        #expect(!plainLines.contains { $0.hasPrefix(#"{"class":"TOFF""#) }, "a client watching without pps got TOFF")
+
+        let reports = (timingLines + plainLines + python.split(whereSeparator: \.isNewline).map(String.init)).compactMap(TimeReport.init)
+        let pulses = reports.filter { $0.kind == "PPS" }, arrivals = reports.filter { $0.kind == "TOFF" }
+        #expect(pulses.count >= 10 && arrivals.count >= 7, "\(pulses.count) PPS, \(arrivals.count) TOFF; python3-gps printed:\n\(python)")
+        // chronyd logs each sample at its corrected time with the raw and corrected offsets: the
+        // sample's true second is time + cooked, the local time it was sent with time + cooked - raw.
+        let logged = chronyd.refclockSamples()["PPS", default: []]
+        let bySecond = Dictionary(logged.map { (Int64(($0.time + $0.cooked).rounded()), $0) }, uniquingKeysWith: { first, _ in first })
+        for report in pulses {
+            #expect(report.real.nanoseconds == 0 && report.precision == -13)
+            guard let sample = bySecond[report.real.seconds] else {
+                Issue.record("chronyd logged no sample for \(report.real.seconds): \(logged)\n\(chronyd.output)")
+                continue
+            }
+            #expect(abs(report.offset - sample.raw) < 1e-6, "PPS offset \(report.offset), chronyd's raw \(sample.raw)")
+            #expect(abs(report.clockTime - (sample.time + sample.cooked - sample.raw)) < 5e-6)
+        }
+        // Each TOFF is its second's first sentence: later than that second's PPS by the simulated
+        // receiver's output latency and the epoch's time on the UART (over 50 ms, under a second).
+        let pulseClock = Dictionary(pulses.map { ($0.real.seconds, $0.clockTime) }, uniquingKeysWith: { first, _ in first })
+        let latencies = arrivals.compactMap { toff in pulseClock[toff.real.seconds].map { toff.clockTime - $0 } }
+        #expect(arrivals.allSatisfy { $0.real.nanoseconds == 0 })
+        #expect(latencies.count >= 6 && latencies.allSatisfy { $0 > 0.05 && $0 < 0.99 }, "TOFF after PPS by \(latencies)")
+        print("gpsd PPS: \(pulses.count) reports matched chronyd's samples, offset \(pulses.first?.offset ?? .nan) s; TOFF late by \(latencies.min() ?? .nan)...\(latencies.max() ?? .nan) s")
+    }
+
     @Test("a watching gpsd client holds a subscription, shows in status, and ?POLL answers from the last fix")
     func watchHoldsASubscription() throws {
         let endpoint = try Endpoint()
@@ -271,6 +362,31 @@ private func daemonStatus() throws -> [String: Any] {
         let reply = object(try client.readLine())
         if reply?["id"] as? Int == 2, let status = (reply?["result"] as? [String: Any])?["status"] as? [String: Any] { return status }
     }
+}
+
+/// A PPS or TOFF report a gpsd client read (raw, or as python3-gps kept it).
+private struct TimeReport {
+    var kind: String
+    var real: (seconds: Int64, nanoseconds: Int64)
+    var clock: (seconds: Int64, nanoseconds: Int64)
+    var precision: Int?
+
+    init?(_ line: String) {
+        guard let report = object(line), let kind = report["class"] as? String, kind == "PPS" || kind == "TOFF",
+            let realSeconds = report["real_sec"] as? Int64, let realNanoseconds = report["real_nsec"] as? Int64,
+            let clockSeconds = report["clock_sec"] as? Int64, let clockNanoseconds = report["clock_nsec"] as? Int64
+        else { return nil }
+        self.kind = kind
+        real = (realSeconds, realNanoseconds)
+        clock = (clockSeconds, clockNanoseconds)
+        precision = report["precision"] as? Int
+    }
+
+    /// The local time of the event, seconds since 1970.
+    var clockTime: Double { Double(clock.seconds) + Double(clock.nanoseconds) / 1e9 }
+
+    /// True minus local time, seconds.
+    var offset: Double { Double(real.seconds - clock.seconds) + Double(real.nanoseconds - clock.nanoseconds) / 1e9 }
 }
 
 /// A position a gpsd client read.
@@ -345,12 +461,13 @@ private final class LineClient {
     private let descriptor: Int32
     private var pending: [UInt8] = []
 
-    convenience init(port: UInt16) throws {
+    /// A client of 127.0.0.1:`port` whose reads fail after `patience` seconds without a line.
+    convenience init(port: UInt16, patience: Int = 10) throws {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        try self.init(family: AF_INET, address: address, "127.0.0.1:\(port)")
+        try self.init(family: AF_INET, address: address, "127.0.0.1:\(port)", patience: patience)
     }
 
     convenience init(unixSocket path: String) throws {
@@ -359,12 +476,12 @@ private final class LineClient {
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
         }
-        try self.init(family: AF_UNIX, address: address, path)
+        try self.init(family: AF_UNIX, address: address, path, patience: 10)
     }
 
-    private init<Address>(family: Int32, address: Address, _ name: String) throws {
+    private init<Address>(family: Int32, address: Address, _ name: String, patience: Int) throws {
         descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: patience, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = address
         let connected = withUnsafePointer(to: &address) {
@@ -383,7 +500,7 @@ private final class LineClient {
         guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw DaemonError.didNotStart("send failed") }
     }
 
-    /// The next line (without CR LF); fails after 10 s without one.
+    /// The next line (without CR LF); fails after its patience without one.
     func readLine() throws -> String {
         while true {
             if let end = pending.firstIndex(of: 0x0A) {

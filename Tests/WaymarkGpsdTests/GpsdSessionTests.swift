@@ -173,22 +173,39 @@ struct GpsdSessionTests {
         #expect((try? JSONParser().parse(Array(reply.utf8.dropLast(2))))?.objectValue?["sky"]?.arrayValue?.count == 1)
     }
 
-    @Test("PPS and TOFF only to a client watching with pps; negative times as gpsd's timespecs")
-    func time() throws {
+    @Test("PPS to a client watching JSON or PPS, TOFF to a PPS watcher only, as gpsd's notify_watchers")
+    func timeWatchers() {
         var client = session()
+        #expect(!client.watch.wantsTime(from: .pulse) && !client.watch.wantsTime(from: .nmea))
+        _ = exchange(&client, #"?WATCH={"enable":true,"json":true};"#)
+        #expect(client.watch.wantsTime(from: .pulse) && !client.watch.wantsTime(from: .nmea))
+        _ = exchange(&client, #"?WATCH={"pps":true};"#)
+        #expect(client.watch.wantsTime(from: .pulse) && client.watch.wantsTime(from: .nmea))
+        _ = exchange(&client, #"?WATCH={"enable":true,"json":false,"nmea":true};"#)
+        #expect(client.watch.wantsTime(from: .pulse) && client.watch.wantsTime(from: .nmea))
+        _ = exchange(&client, #"?WATCH={"pps":false};"#)
+        #expect(!client.watch.wantsTime(from: .pulse) && !client.watch.wantsTime(from: .nmea))
+        _ = exchange(&client, #"?WATCH={"enable":false,"json":true,"pps":true};"#)
+        #expect(!client.watch.wantsTime(from: .pulse) && !client.watch.wantsTime(from: .nmea))
+    }
+
+    @Test("PPS and TOFF with gpsd 3.22's members (TOFF states no precision); negative times as gpsd's timespecs")
+    func timeReports() throws {
         let pulse = try #require(TimeSample(
             systemNanoseconds: 1_763_899_200_000_012_345, referenceNanoseconds: 1_763_899_200_000_000_000, source: .pulse, leap: .none))
         var buffer = JSONBuffer()
-        client.writeTime(pulse, into: &buffer)
-        #expect(buffer.bytes.isEmpty)
-        _ = exchange(&client, #"?WATCH={"enable":true,"pps":true};"#)
-        client.writeTime(pulse, into: &buffer)
+        GpsdTimeReport(sample: pulse, device: "/dev/ttyAMA0").write(to: &buffer)
         #expect(String(decoding: buffer.bytes, as: UTF8.self)
-            == #"{"class":"PPS","device":"/dev/ttyAMA0","real_sec":1763899200,"real_nsec":0,"clock_sec":1763899200,"clock_nsec":12345,"precision":-20}"# + "\r\n")
+            == #"{"class":"PPS","device":"/dev/ttyAMA0","real_sec":1763899200,"real_nsec":0,"clock_sec":1763899200,"clock_nsec":12345,"precision":-13}"#)
         let sentence = try #require(TimeSample(systemNanoseconds: -1, referenceNanoseconds: 0, source: .nmea, leap: .none))
         buffer.removeAll()
-        client.writeTime(sentence, into: &buffer)
-        #expect(String(decoding: buffer.bytes, as: UTF8.self).contains(#""class":"TOFF","device":"/dev/ttyAMA0","real_sec":0,"real_nsec":0,"clock_sec":-1,"clock_nsec":999999999,"precision":-1}"#))
+        GpsdTimeReport(sample: sentence, device: "/dev/ttyAMA0").write(to: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self)
+            == #"{"class":"TOFF","device":"/dev/ttyAMA0","real_sec":0,"real_nsec":0,"clock_sec":-1,"clock_nsec":999999999}"#)
+        let extreme = try #require(TimeSample(systemNanoseconds: .min, referenceNanoseconds: .min, source: .pulse, leap: .none))
+        buffer.removeAll()
+        GpsdTimeReport(sample: extreme, device: "/dev/ttyAMA0").write(to: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self).contains(#""real_sec":-9223372037,"real_nsec":145224192,"#))
     }
 }
 

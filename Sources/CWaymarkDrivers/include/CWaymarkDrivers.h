@@ -1,6 +1,7 @@
 // The C side of WaymarkDrivers: the SMBus transfers of /dev/i2c-N (the ioctl is variadic and
-// its data union awkward in Swift) and one libgpiod API that compiles against libgpiod 1.6
-// and 2.x alike (gpio.c picks the branch by GPIOD_LINE_BULK_MAX_LINES, defined only by v1).
+// its data union awkward in Swift), the RFC 2783 ioctls of /dev/ppsN, and one libgpiod API
+// that compiles against libgpiod 1.6 and 2.x alike (gpio.c picks the branch by
+// GPIOD_LINE_BULK_MAX_LINES, defined only by v1).
 // Every call returns a non-negative result, or -errno on failure.
 #ifndef C_WAYMARK_DRIVERS_H
 #define C_WAYMARK_DRIVERS_H
@@ -76,5 +77,24 @@ int waymark_gpio_event_fd(waymark_gpio_request *request);
 int waymark_gpio_read_edge(waymark_gpio_request *request, waymark_gpio_edge *edge);
 /// Releases the line and frees the request.
 void waymark_gpio_release(waymark_gpio_request *request);
+
+// MARK: PPS (RFC 2783 through /dev/ppsN, never waiting)
+
+/// The newest assert event a kernel PPS source captured.
+typedef struct {
+    /// Counts the source's assert events (0: none yet); it wraps.
+    uint32_t sequence;
+    /// When the kernel stamped it, on CLOCK_REALTIME.
+    int64_t seconds;
+    int32_t nanoseconds;
+} waymark_pps_assert;
+
+/// PPS_GETCAP: the source's mode bits (PPS_CAPTUREASSERT 0x01, PPS_TSFMT_TSPEC 0x1000, ...).
+int waymark_pps_capabilities(int fd);
+/// Makes the source capture assert events as timespecs: nothing to do when it does already
+/// (PPS_GETPARAMS), else PPS_SETPARAMS (which needs CAP_SYS_TIME).
+int waymark_pps_capture_assert(int fd);
+/// PPS_FETCH with a zero timeout (never waits): the newest assert event into `event`.
+int waymark_pps_fetch_assert(int fd, waymark_pps_assert *event);
 
 #endif

@@ -6,6 +6,7 @@ import WaymarkJSON
 import WaymarkLocation
 import WaymarkProtocol
 import WaymarkSystem
+package import WaymarkTime
 
 /// One of the gpsd endpoint's listening sockets: TCP on 127.0.0.1, or the Unix socket.
 enum GpsdListener {
@@ -186,6 +187,22 @@ extension Server {
                 guard let connection = connections[client], connection.gpsd?.mayReadSentences == true else { continue }
                 send(line: sentence, to: connection)
             }
+        }
+    }
+
+    /// A time sample (``TimeService``): its PPS or TOFF report goes to each gpsd client
+    /// watching for it (``WaymarkGpsd/GpsdWatch/wantsTime(from:)``), encoded once for all. Time
+    /// carries no location, so it goes whatever the client may see of locations; a sample is
+    /// only made while the receiver runs for someone whose subscription is a demand.
+    package func relay(time sample: TimeSample) {
+        guard let device = configuration.gpsd?.device.path else { return }
+        let watchers = connections.values.filter { $0.gpsd?.session.watch.wantsTime(from: sample.source) == true }
+        guard !watchers.isEmpty else { return }
+        var buffer = JSONBuffer()
+        GpsdTimeReport(sample: sample, device: device).write(to: &buffer)
+        buffer.carriageReturnNewline()
+        for connection in watchers where connections[connection.id] === connection {
+            send(line: buffer.bytes, to: connection)
         }
     }
 }

@@ -1,34 +1,29 @@
-import Foundation
-import Testing
-
-/// The suites that run the real chronyd, one at a time: each takes free NTP SHM units, which
-/// another could take at the same moment.
-@Suite(.serialized) enum RealChronyd {}
+package import Foundation
 
 /// The real chronyd, without control of the clock (`-x`), in a temporary directory of its own
 /// (pid file, command socket, logs with `log refclocks`), with the refclock lines a test
 /// gives; and the helpers to read what it made of them.
-final class Chronyd {
-    static let daemon = ["/usr/sbin/chronyd", "/sbin/chronyd"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let client = ["/usr/bin/chronyc", "/bin/chronyc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+package final class Chronyd {
+    package static let daemon = ["/usr/sbin/chronyd", "/sbin/chronyd"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    package static let client = ["/usr/bin/chronyc", "/bin/chronyc"].first { FileManager.default.isExecutableFile(atPath: $0) }
     /// Why the tests that need chronyd cannot run here, if they cannot.
-    static let unavailable: String? =
+    package static let unavailable: String? =
         daemon == nil || client == nil
         ? "chronyd and chronyc are not installed (Debian package chrony)" : getuid() != 0 ? "chronyd runs only as root" : nil
 
     /// The directory: chrony.conf, chronyd.out, refclocks.log, and room for the test's sockets.
-    let directory: String
+    package let directory: String
     private var process: pid_t?
 
     /// A directory for chronyd; nothing runs until ``start(_:)``.
-    init() throws {
+    package init() throws {
         var template = Array("/tmp/waymark-chrony.XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         directory = String(cString: made)
     }
 
     /// Starts chronyd with `refclocks` (chrony.conf lines) and waits up to 5 s for `waitFor`.
-    func start(_ refclocks: [String], waitFor: String? = nil) async throws -> Bool {
+    package func start(_ refclocks: [String], waitFor: String? = nil) async throws -> Bool {
         let configuration = refclocks + [
             "cmdport 0", "bindcmdaddress \(directory)/chronyd.sock", "pidfile \(directory)/chronyd.pid", "logdir \(directory)",
             "log refclocks",
@@ -40,31 +35,52 @@ final class Chronyd {
     }
 
     /// Stops chronyd and removes the directory.
-    func stop() {
+    package func stop() {
         if let process { Self.stop(process) }
         process = nil
         try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// What chronyd wrote to standard error.
-    var output: String { (try? String(contentsOfFile: "\(directory)/chronyd.out", encoding: .utf8)) ?? "" }
+    package var output: String { (try? String(contentsOfFile: "\(directory)/chronyd.out", encoding: .utf8)) ?? "" }
 
-    /// chronyd's refclocks.log: each source's samples (raw: true minus local time as sent;
-    /// cooked: against chronyd's corrected clock), in order; the filter's lines are left out.
-    func refclockSamples() -> [String: [(raw: Double, cooked: Double)]] {
+    /// A sample chronyd logged: when (on its corrected clock, seconds since 1970, to the
+    /// microsecond), the raw offset (true minus local time as sent) and the cooked one
+    /// (against its corrected clock). `time + cooked` is the true time of the sample.
+    package typealias RefclockSample = (time: Double, raw: Double, cooked: Double)
+
+    /// chronyd's refclocks.log: each source's samples, in order; the filter's lines are left out.
+    package func refclockSamples() -> [String: [RefclockSample]] {
         let text = (try? String(contentsOfFile: "\(directory)/refclocks.log", encoding: .utf8)) ?? ""
-        var samples: [String: [(raw: Double, cooked: Double)]] = [:]
+        var samples: [String: [RefclockSample]] = [:]
         for line in text.split(separator: "\n") {
-            // Date, time, refid, DP, L, P, raw offset, cooked offset, dispersion.
+            // Date, time (UTC), refid, DP, L, P, raw offset, cooked offset, dispersion.
             let fields = line.split(separator: " ")
-            guard fields.count == 9, let raw = Double(fields[6]), let cooked = Double(fields[7]) else { continue }
-            samples[String(fields[2]), default: []].append((raw, cooked))
+            guard fields.count == 9, let time = Self.secondsSince1970(date: fields[0], time: fields[1]), let raw = Double(fields[6]),
+                let cooked = Double(fields[7])
+            else { continue }
+            samples[String(fields[2]), default: []].append((time, raw, cooked))
         }
         return samples
     }
 
+    /// `2026-11-27 08:50:01.000123` (UTC) in seconds since 1970.
+    static func secondsSince1970(date: Substring, time: Substring) -> Double? {
+        let day = date.split(separator: "-").compactMap { Int32($0) }
+        let clock = time.split(separator: ":")
+        guard day.count == 3, clock.count == 3, let hour = Int32(clock[0]), let minute = Int32(clock[1]), let second = Double(clock[2])
+        else { return nil }
+        var fields = tm()
+        fields.tm_year = day[0] - 1900
+        fields.tm_mon = day[1] - 1
+        fields.tm_mday = day[2]
+        fields.tm_hour = hour
+        fields.tm_min = minute
+        return Double(timegm(&fields)) + second
+    }
+
     /// chronyc's machine-readable rows of `command` (`sources`, `sourcestats`), by source name.
-    func rows(_ command: String) -> [String: [String]] {
+    package func rows(_ command: String) -> [String: [String]] {
         let output = "\(directory)/chronyc.out"
         guard let process = Self.spawn([Self.client!, "-c", "-h", "\(directory)/chronyd.sock", command], output: output) else { return [:] }
         var status: Int32 = 0
@@ -81,7 +97,7 @@ final class Chronyd {
 
     /// Starts `arguments` with stdout and stderr to the file `output` and `environment` added,
     /// with no signal blocked (the test runner's mask would keep a daemon from seeing SIGTERM).
-    static func spawn(_ arguments: [String], output: String, environment: [String] = []) -> pid_t? {
+    package static func spawn(_ arguments: [String], output: String, environment: [String] = []) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -109,7 +125,7 @@ final class Chronyd {
     }
 
     /// SIGTERM, and SIGKILL if it has not exited 5 s later.
-    static func stop(_ pid: pid_t) {
+    package static func stop(_ pid: pid_t) {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         for _ in 0..<100 {
@@ -121,7 +137,7 @@ final class Chronyd {
     }
 
     /// Waits up to `seconds` for `path` to exist (without blocking the test's thread).
-    static func waitForFile(_ path: String, seconds: Int = 5) async -> Bool {
+    package static func waitForFile(_ path: String, seconds: Int = 5) async -> Bool {
         for _ in 0..<seconds * 20 {
             if FileManager.default.fileExists(atPath: path) { return true }
             try? await Task.sleep(for: .milliseconds(50))
@@ -130,13 +146,13 @@ final class Chronyd {
     }
 
     /// The first NTP SHM unit from `lowest` up with no segment at it and the `count - 1` after it.
-    static func freeSHMUnits(from lowest: UInt8 = 2, count: UInt8 = 1) -> UInt8? {
+    package static func freeSHMUnits(from lowest: UInt8 = 2, count: UInt8 = 1) -> UInt8? {
         (lowest...(UInt8.max - count)).first { unit in
             (0..<count).allSatisfy { shmget(key_t(0x4e54_5030) + key_t(unit + $0), 0, 0) == -1 && errno == ENOENT }
         }
     }
 
-    static func removeSHMSegment(unit: UInt8) {
+    package static func removeSHMSegment(unit: UInt8) {
         let id = shmget(key_t(0x4e54_5030) + key_t(unit), 0, 0)
         if id >= 0 { _ = shmctl(id, IPC_RMID, nil) }
     }
