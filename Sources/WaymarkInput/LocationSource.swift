@@ -1,3 +1,4 @@
+package import WaymarkClock
 package import WaymarkEngine
 package import WaymarkEventLoop
 package import WaymarkLocation
@@ -24,4 +25,13 @@ package protocol LocationSource: AnyObject {
     func setAccelerometer(_ command: AccelerometerCommand)
     /// Stops, releasing descriptors and timers.
     func stop()
+    /// The UTC the source's fixes carry at the timeline's `instant`, when the source keeps its
+    /// own clock truth (a simulated board's scenario, a replayed capture, both dated when they
+    /// were written); `nil` when fixes carry a receiver's UTC, which the system clock estimates.
+    func fixClock(at instant: Instant) -> Timestamp?
+}
+
+extension LocationSource {
+    /// A receiver's fixes are on UTC: the system clock is the estimate.
+    package func fixClock(at instant: Instant) -> Timestamp? { nil }
 }

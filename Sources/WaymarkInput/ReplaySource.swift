@@ -1,4 +1,4 @@
-import WaymarkClock
+package import WaymarkClock
 package import WaymarkEngine
 package import WaymarkEventLoop
 import WaymarkFix
@@ -42,6 +42,14 @@ package final class ReplaySource: LocationSource {
         self.events = events
         origin = timeline.now
         schedule()
+    }
+
+    /// The capture's UTC as it is replayed: its first epoch's time at the replay's origin
+    /// (none before the capture is read).
+    package func fixClock(at instant: Instant) -> Timestamp? {
+        guard let first = fixes.first?.time else { return nil }
+        let (date, overflow) = first.nanosecondsSinceEpoch.addingReportingOverflow((instant - origin).nanoseconds)
+        return overflow ? nil : Timestamp(nanosecondsSinceEpoch: date)
     }
 
     package func setReceiverPower(on: Bool, reason: String) {}

@@ -62,6 +62,12 @@ package final class SimulatedSource: TimeEventSource {
     package var poweredDownState: ReceiverPowerState? { .backup }
     package var hasAccelerometer: Bool { true }
 
+    /// The scenario's UTC: its start plus the timeline's elapsed time.
+    package func fixClock(at instant: Instant) -> Timestamp? {
+        let (date, overflow) = startNanoseconds.addingReportingOverflow(instant.nanoseconds)
+        return overflow ? nil : Timestamp(nanosecondsSinceEpoch: date)
+    }
+
     /// Where the scenario is now (ground truth), for status and tests.
     package func truth(at instant: Instant) -> Truth { board.truth(at: instant) }
 

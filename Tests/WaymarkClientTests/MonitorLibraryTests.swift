@@ -34,6 +34,21 @@ struct MonitorLibraryTests {
         #expect(try await monitor.identifiers.isEmpty)
     }
 
+    @Test("a condition added before the first fix, on a scenario dated days before the system clock, is decided by the fixes that follow")
+    func addedBeforeTheFirstFix() async throws {
+        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 10m\n"), "--speed", "20"])
+        defer { daemon.stop() }
+        // Dated on the scenario's clock, not the system's: a condition dated after every fix
+        // the scenario will ever give would never be decided.
+        let monitor = try await Monitor(named: "places")
+        try await monitor.add(Monitor.CircularGeographicCondition(latitude: 47.3769, longitude: 8.5417, radius: 100), identifier: "desk")
+        let decided = try await within(60) { () -> Monitor.Event? in
+            for try await event in monitor.events where event.state != .unknown { return event }
+            return nil
+        }
+        #expect(decided?.state == .satisfied)
+    }
+
     @Test("a beacon condition is added and reported unsupported (no Bluetooth ranging here), as Core Location reports one it cannot watch")
     func aBeaconIsUnsupported() async throws {
         let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 10m\n"), "--speed", "20"])

@@ -251,9 +251,12 @@ package final class Agent: AgentService {
     }
 
     /// Now on the fixes' clock: the last fix's date advanced by the time since it (before any
-    /// fix, the system clock), so that a condition added now is not newer than the next fix.
+    /// fix, the source's own clock truth, else the system clock), so that a condition added
+    /// now is not newer than the next fix.
     private func monitorDate() -> Timestamp {
-        guard let fix = monitorFix else { return Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch) }
+        guard let fix = monitorFix else {
+            return source.fixClock(at: timeline.now) ?? Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch)
+        }
         let elapsed = (timeline.now - fix.instant).nanoseconds
         let (date, overflow) = fix.location.timestamp.nanosecondsSinceEpoch.addingReportingOverflow(max(0, elapsed))
         return Timestamp(nanosecondsSinceEpoch: overflow ? .max : date)
