@@ -280,6 +280,7 @@ let package = Package(
             dependencies: [
                 "WaymarkInput", "WaymarkDaemon", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
                 "WaymarkEngine", "WaymarkReceiver", "WaymarkLocation", "WaymarkProtocol", "WaymarkFix", "WaymarkTime", "WaymarkClock",
+                "WaymarkSimulation",
             ]
         ),
     ]

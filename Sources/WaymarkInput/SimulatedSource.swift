@@ -75,13 +75,14 @@ package final class SimulatedSource: TimeEventSource {
         self.loop = loop
         self.timeline = timeline
         self.events = events
-        if timeEvents != nil { startPulses(on: loop, timeline: timeline) }
+        pacePulses()
         planNextEvent()
     }
 
     package func setReceiverPower(on: Bool, reason: String) {
         guard let timeline else { return }
         host.setPower(on: on, downState: .backup, receiver: &board.receiver, at: timeline.now)
+        pacePulses()
         planNextEvent()
     }
 
@@ -158,7 +159,19 @@ package final class SimulatedSource: TimeEventSource {
 
     // MARK: - PPS
 
-    /// Schedules the PPS edges: at every scenario instant where UTC is a whole second.
+    /// Runs the PPS timer only while the receiver is on (only then does it raise the line), so
+    /// that a board whose receiver sleeps wakes nothing each second.
+    private func pacePulses() {
+        guard let loop, let timeline else { return }
+        let raising = timeEvents != nil && board.receiver.commandedState.isOn
+        if raising, pulseTimer == nil { startPulses(on: loop, timeline: timeline) }
+        if !raising, let pulseTimer {
+            loop.cancel(pulseTimer)
+            self.pulseTimer = nil
+        }
+    }
+
+    /// Schedules the PPS edges from now on: at every scenario instant where UTC is a whole second.
     private func startPulses(on loop: EventLoop, timeline: Timeline) {
         let second: Int64 = 1_000_000_000
         let intoSecond = ((startNanoseconds % second) + second) % second
