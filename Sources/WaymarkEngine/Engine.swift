@@ -78,6 +78,14 @@ package struct Engine: Sendable {
     /// so the demand waits for motion (no border can be crossed by a device that does not
     /// move). A calm accelerometer alone is not rest: a car on a smooth road is calm.
     private var demandStill = false
+    /// The last accelerometer movement whose calm spell has had its rest check: after a fix
+    /// in motion, a demand cannot learn that the device stopped (a calm accelerometer alone is
+    /// not rest), so once the chip has been calm for ``demandDwell`` the demand is served at
+    /// once, a single fix per calm spell, which tells rest from a smooth ride.
+    private var restCheckedAfter: Instant?
+    /// The demand the consumer asked for, while a rest check serves it early: it is asked
+    /// again if the check finds no fix.
+    private var demandBeforeRestCheck: Instant?
     /// The instant of the event being handled (or the last one), for the demand's rules.
     private var lastEventInstant: Instant
 
@@ -152,6 +160,7 @@ package struct Engine: Sendable {
         if !receiverOn, let wake = dutyCycleWake, wake > lastEventInstant { deadlines.append(wake) }
         if let due = demand.deadline(after: lastEventInstant) { deadlines.append(due) }
         if demandWatchesMotion, !demandStill, lastFixShowsRest { deadlines.append(lastAccelerometerMovement + demandDwell) }
+        if let check = restCheck { deadlines.append(check) }
         if let giveUp = demandGiveUp { deadlines.append(giveUp) }
         deadlines.append(contentsOf: subscriptions.compactMap(\.deliveryDeadline))
         if keepsOrbitPrediction, let upkeep = orbitUpkeep.nextDeadline(isOn: receiverOn) { deadlines.append(upkeep) }
@@ -202,6 +211,7 @@ package struct Engine: Sendable {
             // A new demand's stillness is judged from now on.
             if demand.instant == nil { lastAccelerometerMovement = max(lastAccelerometerMovement, now) }
             demand.set(instant)
+            demandBeforeRestCheck = nil
             if instant == nil { demandStill = false }
         case .tick:
             tick(at: now, actions: &actions)
@@ -365,8 +375,26 @@ package struct Engine: Sendable {
         return max(lastUsableFix ?? receiverOnSince, receiverOnSince) + settings.acquisitionTimeout
     }
 
+    /// When the demand's rest check falls due: the accelerometer calm for ``demandDwell``
+    /// after the last fix showed motion (``restCheckedAfter``).
+    private var restCheck: Instant? {
+        guard demandWatchesMotion, !demandStill, lastLocation != nil, !lastFixShowsRest, restCheckedAfter != lastAccelerometerMovement
+        else { return nil }
+        return lastAccelerometerMovement + demandDwell
+    }
+
     private mutating func tick(at now: Instant, actions: inout [EngineAction]) {
-        if let giveUp = demandGiveUp, giveUp <= now { demand.set(nil) }
+        if let giveUp = demandGiveUp, giveUp <= now {
+            demand.set(demandBeforeRestCheck)
+            demandBeforeRestCheck = nil
+        }
+        if let check = restCheck, check <= now {
+            restCheckedAfter = lastAccelerometerMovement
+            if let due = demand.instant, due > now {
+                demandBeforeRestCheck = due
+                demand.set(now)
+            }
+        }
         for index in requests.indices.reversed() where requests[index].deadline <= now {
             actions.append(.complete(requests[index].number, requests[index].timedOut()))
             requests.remove(at: index)

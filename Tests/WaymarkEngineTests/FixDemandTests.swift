@@ -109,6 +109,51 @@ struct FixDemandTests {
         #expect(harness.power == [true, false, true])
     }
 
+    @Test("after a fix in motion, a calm accelerometer asks one fix: at rest the demand then waits for motion, on a smooth ride there is no second look until the chip moves, and a look that finds no fix gives the demand back")
+    func calmAfterMotionAsksOneFix() throws {
+        // A walk that stops: calm since the start, the look comes at the default dwell (6 s),
+        // finds rest, and the far demand then waits at the desk.
+        var stop = EngineHarness()
+        stop.handle(.fixNeeded(at: .zero))
+        stop.fix(at: 1, speed: 1.4)
+        stop.handle(.fixNeeded(at: Self.instant(600)))
+        #expect(stop.power == [true, false])
+        stop.advance(to: 5.9)
+        #expect(stop.power == [true, false])
+        stop.advance(to: 6.5)
+        #expect(stop.power == [true, false, true], "calm for the dwell after a fix in motion: one fix to look")
+        #expect(!stop.engine.isStationary)
+        stop.fix(at: 7)
+        stop.handle(.fixNeeded(at: Self.instant(607)))
+        stop.advance(to: 8)
+        #expect(stop.engine.isStationary)
+        stop.advance(to: 3_600)
+        #expect(stop.power == [true, false, true, false], "at the desk: no fix, the demand held")
+        #expect(stop.engine.fixDemand == Self.instant(607))
+
+        // A smooth ride: the look shows speed; no other until the accelerometer moves again.
+        var ride = EngineHarness()
+        ride.handle(.fixNeeded(at: .zero))
+        ride.fix(at: 1, speed: 14)
+        ride.handle(.fixNeeded(at: Self.instant(600)))
+        ride.fix(at: 7, speed: 14)
+        ride.handle(.fixNeeded(at: Self.instant(607)))
+        ride.advance(to: 606)
+        #expect(ride.power == [true, false, true, false])
+        #expect(!ride.engine.isStationary)
+        ride.advance(to: 607)
+        #expect(ride.power == [true, false, true, false, true], "the consumer's own demand")
+
+        // Indoors: the look finds no fix within a cold start's time; the consumer's demand stays.
+        var indoors = EngineHarness()
+        indoors.handle(.fixNeeded(at: .zero))
+        indoors.fix(at: 1, speed: 1.4)
+        indoors.handle(.fixNeeded(at: Self.instant(600)))
+        indoors.advance(to: 300)
+        #expect(indoors.power == [true, false, true, false])
+        #expect(indoors.engine.fixDemand == Self.instant(600))
+    }
+
     @Test("without an accelerometer nothing holds the demand: the scheduler's pace alone")
     func withoutAccelerometerTheDemandIsServed() {
         var harness = Self.withoutAccelerometer
