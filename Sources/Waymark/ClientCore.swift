@@ -55,6 +55,8 @@ final class ClientCore {
     var monitors: [UInt64: OpenMonitor] = [:]
     /// Monitors by the daemon's number, on the current connection.
     var monitorIDs: [UInt64: UInt64] = [:]
+    /// The visit monitors the process holds, by local number.
+    var visitMonitors: [UInt64: VisitContinuation] = [:]
     /// What waits for a monitor to be open on the current connection.
     var monitorOpened: [UInt64: [(Result<Void, WaymarkError>) -> Void]] = [:]
     /// Each unanswered location request's id and deadline timer, by its ``PendingReply``.
@@ -237,6 +239,7 @@ final class ClientCore {
                 for local in sessions.keys.sorted() { startSession(local) }
                 for local in subscriptions.keys.sorted() { start(local) }
                 for local in monitors.keys.sorted() { reopenMonitor(local) }
+                restartVisitMonitoring()
                 return true
             } catch {
                 failures.append(Self.explain(error))
@@ -361,6 +364,8 @@ final class ClientCore {
             sessions[local]?.continuation.yield(diagnostics)
         case .event(.monitorEvent(let monitor, let sequence, let event)):
             receiveMonitorEvent(monitor, sequence: sequence, event)
+        case .event(.visit(let visit)):
+            receiveVisit(visit)
         }
     }
 

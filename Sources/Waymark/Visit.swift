@@ -14,6 +14,14 @@ public struct Visit: Hashable, Sendable {
     public let arrivalDate: Timestamp
     /// When it left; nil while it is there (Core Location's `distantFuture`).
     public let departureDate: Timestamp?
+
+    init(_ visit: WaymarkLocation.Visit) {
+        latitude = visit.latitude
+        longitude = visit.longitude
+        horizontalAccuracy = visit.horizontalAccuracy
+        arrivalDate = visit.arrivalDate
+        departureDate = visit.departureDate
+    }
 }
 
 extension WaymarkAgent {
@@ -23,10 +31,64 @@ extension WaymarkAgent {
     /// - Throws: ``WaymarkError`` when the daemon is unreachable or refuses (`authorizationDenied`).
     public static func visits() async throws -> [Visit] {
         guard case .visits(let visits) = try await DaemonClient.shared.call(.visits) else { throw WaymarkError.unexpectedResult(.visits) }
-        return visits.map {
-            Visit(
-                latitude: $0.latitude, longitude: $0.longitude, horizontalAccuracy: $0.horizontalAccuracy, arrivalDate: $0.arrivalDate,
-                departureDate: $0.departureDate)
+        return visits.map(Visit.init)
+    }
+}
+
+/// Visit monitoring, as Core Location's `startMonitoringVisits`: the daemon watches for the
+/// app's visits with the receiver mostly off (a fix when motion starts and when it stops,
+/// none while still), and each arrival (``Visit/departureDate`` nil) and departure comes in
+/// ``visits`` as it happens (an arrival 5 minutes into the stay; both may come late, together).
+///
+/// ```swift
+/// let monitor = try await VisitMonitor()
+/// for await visit in monitor.visits { print(visit.arrivalDate, visit.departureDate as Any) }
+/// ```
+///
+/// The daemon keeps the service for the app, across its restarts, until ``stop()``: dropping
+/// the monitor only ends its sequence. Under reduced accuracy each centre is its cell's;
+/// without authorization nothing comes.
+public final class VisitMonitor: Sendable {
+    /// The arrivals and departures, as they happen; it ends when the monitor is stopped or dropped.
+    public let visits: AsyncStream<Visit>
+    private let token: UInt64
+    private let client: DaemonClient
+
+    /// Starts the app's visit monitoring (`startMonitoringVisits`).
+    ///
+    /// - Throws: ``WaymarkError`` when the daemon is unreachable or refuses.
+    public convenience init() async throws {
+        try await self.init(client: .shared)
+    }
+
+    init(client: DaemonClient) async throws {
+        let (stream, continuation) = AsyncStream.makeStream(of: Visit.self, bufferingPolicy: .bufferingNewest(Self.bufferedVisits))
+        let token = client.makeToken()
+        self.client = client
+        self.token = token
+        visits = stream
+        let pending = PendingReply<Bool>()
+        _ = try await withCheckedThrowingContinuation { (waiting: CheckedContinuation<Bool, any Error>) in
+            pending.wait(with: waiting)
+            client.execute(
+                { $0.startVisitMonitor(token, continuation) { started in pending.resume(with: started.map { true }.mapError { $0 }) } },
+                unavailable: { pending.resume(with: .failure($0)) })
         }
+    }
+
+    /// The visits kept for a loop that has not taken them yet.
+    static let bufferedVisits = 100
+
+    /// Stops the app's visit monitoring on the daemon (`stopMonitoringVisits`) and ends ``visits``.
+    public func stop() async throws {
+        let pending = PendingReply<ReplyResult>()
+        _ = try await withCheckedThrowingContinuation { continuation in
+            pending.wait(with: continuation)
+            client.execute({ [token] in $0.stopVisitMonitoring(token, pending) }, unavailable: { pending.resume(with: .failure($0)) })
+        }
+    }
+
+    deinit {
+        client.execute({ [token] in $0.dropVisitMonitor(token) }, unavailable: { _ in })
     }
 }

@@ -48,6 +48,13 @@ package enum EvaluationScheduler {
         return fixInstant.advanced(by: wait(margin: margin(from: last, to: regions), speed: travel.maximumSpeed))
     }
 
+    /// The next fix for a condition farther than any travel in ``maximumWait``, after a fix at
+    /// `fixInstant`: what a consumer that needs only the engine's stationarity asks (visit
+    /// monitoring).
+    package static func farFromEveryBorder(after fixInstant: Instant) -> Instant {
+        fixInstant.advanced(by: maximumWait)
+    }
+
     /// The distance in metres that can certainly be travelled without crossing a border of
     /// `regions`, or `nil` when the fix cannot bound it.
     static func margin(from location: Location, to regions: [CircularRegion]) -> Double? {

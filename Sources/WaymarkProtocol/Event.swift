@@ -15,6 +15,9 @@ package enum Event: Hashable, Sendable {
     /// `sequence` is what the app acknowledges (`acknowledgeMonitorEvents`); nil when the
     /// daemon could not keep the event (`persistenceUnavailable`): it is sent once.
     case monitorEvent(monitor: UInt64, sequence: UInt64?, event: MonitorEvent)
+    /// An arrival or a departure, for an app that monitors visits (version 3):
+    /// `{"event":"visit","visit":{"latitude":…,"arrivalDate":…,"departureDate":null}}`.
+    case visit(Visit)
 
     /// Writes the event's object.
     package func write(to buffer: inout JSONBuffer) {
@@ -38,6 +41,12 @@ package enum Event: Hashable, Sendable {
             if let sequence { buffer.member("sequence", sequence) }
             event.writeMembers(to: &buffer)
             buffer.endObject()
+        case .visit(let visit):
+            buffer.beginObject()
+            buffer.member("event", "visit")
+            buffer.key("visit")
+            visit.write(to: &buffer)
+            buffer.endObject()
         }
     }
 
@@ -55,6 +64,8 @@ package enum Event: Hashable, Sendable {
         case "monitorEvent":
             self = .monitorEvent(
                 monitor: try fields.identifier("monitor"), sequence: try fields.optionalIdentifier("sequence"), event: try MonitorEvent(fields))
+        case "visit":
+            self = .visit(try Visit(fields.fields("visit")))
         case let other:
             throw fields.invalid("event", "unknown event \"\(other)\"")
         }

@@ -62,6 +62,10 @@ package enum Operation: Hashable, Sendable {
     case acknowledgeMonitorEvents(monitor: UInt64, through: UInt64)
     /// Asks for the visit diary (version 3).
     case visits
+    /// Starts the app's visit monitoring: `visit` events follow (version 3).
+    case startVisitMonitoring
+    /// Stops the app's visit monitoring (version 3).
+    case stopVisitMonitoring
 
     /// The operation's `op`.
     package var name: OperationName {
@@ -94,6 +98,8 @@ package enum Operation: Hashable, Sendable {
         case .monitorIdentifiers: .monitorIdentifiers
         case .acknowledgeMonitorEvents: .acknowledgeMonitorEvents
         case .visits: .visits
+        case .startVisitMonitoring: .startVisitMonitoring
+        case .stopVisitMonitoring: .stopVisitMonitoring
         }
     }
 
@@ -101,7 +107,9 @@ package enum Operation: Hashable, Sendable {
     /// (an absent optional is left out: absent and `null` mean the same in the protocol).
     func writeParameters(to buffer: inout JSONBuffer) {
         switch self {
-        case .bye, .status, .lastKnownLocation, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation, .visits: break
+        case .bye, .status, .lastKnownLocation, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation, .visits,
+            .startVisitMonitoring, .stopVisitMonitoring:
+            break
         case .authorizationApps(let after):
             if let after {
                 buffer.key("after")
@@ -181,6 +189,8 @@ package enum Operation: Hashable, Sendable {
         case .stopInUseDelegation: self = .stopInUseDelegation(session: try fields.identifier("session"))
         case .authorizationApps: self = .authorizationApps(after: try fields.optionalFields("after").map(AppReference.init))
         case .visits: self = .visits
+        case .startVisitMonitoring: self = .startVisitMonitoring
+        case .stopVisitMonitoring: self = .stopVisitMonitoring
         case .authorizeApp:
             let request = AuthorizeAppRequest(
                 app: try AppReference(fields.fields("app")),

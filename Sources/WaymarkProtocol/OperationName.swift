@@ -60,6 +60,11 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     case acknowledgeMonitorEvents
     /// The device's visit diary (`CLVisit`s): where it stayed 5 minutes or more.
     case visits
+    /// Starts visit monitoring for the app (`startMonitoringVisits`): each arrival and
+    /// departure the device makes comes as a `visit` event, until it stops.
+    case startVisitMonitoring
+    /// Stops the app's visit monitoring (`stopMonitoringVisits`).
+    case stopVisitMonitoring
 
     /// The protocol version that brings the operation: 1 for live updates, location requests
     /// and status; 2 for authorization and sessions; 3 for monitors.
@@ -70,7 +75,7 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
             .startBackgroundActivitySession, .stopBackgroundActivitySession, .startInUseDelegation, .acceptInUseDelegation,
             .stopInUseDelegation, .authorizationApps, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy: 2
         case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers,
-            .acknowledgeMonitorEvents, .visits: 3
+            .acknowledgeMonitorEvents, .visits, .startVisitMonitoring, .stopVisitMonitoring: 3
         }
     }
 }

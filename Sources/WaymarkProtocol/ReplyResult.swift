@@ -73,7 +73,8 @@ package enum ReplyResult: Hashable, Sendable {
         switch operation {
         case .hello: self = .hello(try HelloResult(fields))
         case .bye, .stopLiveUpdates, .cancelRequest, .stopServiceSession, .stopBackgroundActivitySession, .stopInUseDelegation,
-            .closeMonitor, .addCondition, .removeCondition, .acknowledgeMonitorEvents, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy:
+            .closeMonitor, .addCondition, .removeCondition, .acknowledgeMonitorEvents, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy,
+            .startVisitMonitoring, .stopVisitMonitoring:
             self = .done
         case .startLiveUpdates: self = .subscription(try fields.identifier("subscription"))
         case .requestLocation: self = .location(try Location(fields.fields("location")))

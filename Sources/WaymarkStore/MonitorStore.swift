@@ -208,6 +208,25 @@ package final class MonitorStore {
 }
 
 extension MonitorStore {
+    /// Starts (`monitoring`) or stops the visit monitoring of `app`, on disk when it returns.
+    package func setVisitMonitoring(_ monitoring: Bool, of app: AppIdentity, at time: RealtimeInstant) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            if monitoring {
+                let appID = try database.appRowID(of: app, at: time)
+                try database.run("INSERT INTO visitMonitoring (app) VALUES (?) ON CONFLICT (app) DO NOTHING", [.integer(appID)])
+            } else if let appID = try database.existingAppRowID(of: app) {
+                try database.run("DELETE FROM visitMonitoring WHERE app = ?", [.integer(appID)])
+            }
+        }
+    }
+
+    /// Every app that monitors visits, for the daemon at start.
+    package func visitMonitoringApps() throws(StoreError) -> [AppIdentity] {
+        try database.rows(
+            "SELECT identityKind, identityKey FROM visitMonitoring JOIN apps ON apps.id = visitMonitoring.app ORDER BY apps.id"
+        ) { row throws(StoreError) in AppIdentity(try row.enumeration(0), try row.string(1)) }
+    }
+
     /// Every stored monitor as (app, name), for the daemon at start.
     package func monitorsOfEveryApp() throws(StoreError) -> [(app: AppIdentity, name: String)] {
         try database.rows(

@@ -1,10 +1,11 @@
 /// The daemon's one database file and its schema: authorization (issue 13) in versions 1 and 2,
-/// monitors, their queued events and the visit diary (issue 15) in version 3; later versions
+/// monitors, their queued events and the visit diary (issue 15) in version 3, the apps that
+/// monitor visits in version 4; later versions
 /// will add sessions. Append steps, never edit one that
 /// has shipped.
 package enum StoreSchema {
     /// Every step of the schema, in order.
-    package static let migrations: [Migration] = [authorization, identitiesAndRequesters, monitorsAndVisits]
+    package static let migrations: [Migration] = [authorization, identitiesAndRequesters, monitorsAndVisits, visitMonitoring]
 
     /// Opens the database at `path` and brings its schema up to date.
     package static func open(path: String) throws(StoreError) -> Database {
@@ -124,6 +125,15 @@ package enum StoreSchema {
             latitude REAL NOT NULL,
             longitude REAL NOT NULL,
             horizontalAccuracy REAL NOT NULL
+        ) STRICT;
+        """)
+
+    /// Version 4: the apps that monitor visits (`startVisitMonitoring`), kept like their
+    /// monitors so that the service survives a restart of the daemon.
+    static let visitMonitoring = Migration(
+        """
+        CREATE TABLE visitMonitoring (
+            app INTEGER PRIMARY KEY REFERENCES apps (id) ON DELETE CASCADE
         ) STRICT;
         """)
 }

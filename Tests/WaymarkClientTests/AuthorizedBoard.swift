@@ -164,6 +164,8 @@ final class AppProcess {
     private(set) var locations: [[String: Any]] = []
     /// Every `monitorEvent` seen, in order.
     private(set) var monitorEvents: [[String: Any]] = []
+    /// The visit of every `visit` event seen, in order.
+    private(set) var visits: [[String: Any]] = []
 
     private static let relay = """
         import os, select, socket, sys
@@ -279,6 +281,7 @@ final class AppProcess {
             updateDiagnostics[subscription, default: []].append(update["diagnostics"] as? [String] ?? [])
             if let location = update["location"] as? [String: Any] { locations.append(location) }
         case "monitorEvent": monitorEvents.append(message)
+        case "visit": if let visit = message["visit"] as? [String: Any] { visits.append(visit) }
         default: break
         }
     }

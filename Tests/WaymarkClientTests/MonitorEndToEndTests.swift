@@ -143,4 +143,40 @@ struct MonitorEndToEndTests {
         let accuracy = visit["horizontalAccuracy"] as? Double ?? 0
         #expect(abs(east - 84) < accuracy + 10, "\(east) m east, ±\(accuracy) m")
     }
+
+    @Test("an app that monitors visits alone (no subscription, no monitor) gets the desk stay's arrival, then its departure; a denied one nothing; the receiver sleeps at the desk")
+    func visitMonitoringAlone() throws {
+        // 1 min east, 7 min at a desk, 2 min north (30 s at 20×).
+        let board = try AuthorizedBoard(policies: Self.policies, scenario: "walk 1m heading=90\ndesk 7m\nwalk 2m heading=0\n")
+        defer { board.stop() }
+        try board.auth("grant", "appID:org.example.geofence")
+        try board.auth("grant", "appID:org.example.denied")
+        try board.auth("deny", "appID:org.example.denied")
+        let app = try board.app(uid: 1001, appID: "org.example.geofence", version: 3)
+        let denied = try board.app(uid: 1003, appID: "org.example.denied", version: 3)
+        _ = try app.result("startVisitMonitoring")
+        _ = try denied.result("startVisitMonitoring")
+        let arrival = try app.next(within: 25) { $0["event"] as? String == "visit" }["visit"] as? [String: Any] ?? [:]
+        #expect(arrival["departureDate"] is NSNull, "the arrival comes while the device is at the desk: \(arrival)")
+        app.watch(for: 12)
+        denied.watch(for: 0.5)
+        #expect(denied.visits.isEmpty)
+        #expect(app.visits.count == 2, "\(app.visits)")
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let departure = try #require(app.visits.last)
+        #expect(departure["arrivalDate"] as? String == arrival["arrivalDate"] as? String)
+        let arrived = try #require(formatter.date(from: departure["arrivalDate"] as? String ?? ""))
+        let left = try #require(formatter.date(from: departure["departureDate"] as? String ?? ""))
+        let start = try #require(formatter.date(from: "2026-11-22T08:00:00.000Z"))
+        // The engine declares stillness seconds after the stop and motion seconds after it.
+        #expect(abs(arrived.timeIntervalSince(start) - 60) < 30, "arrived \(arrived)")
+        #expect(abs(left.timeIntervalSince(start) - 480) < 30, "left \(left)")
+        // Nothing but the visits asked for fixes: the receiver navigated for a few of the ten minutes.
+        let status = try #require(try app.result("status")["status"] as? [String: Any])
+        let ledger = status["powerLedger"] as? [[String: Any]] ?? []
+        let navigating = ledger.filter { ["acquiring", "tracking"].contains($0["state"] as? String) }.compactMap { $0["seconds"] as? Double }.reduce(0, +)
+        #expect(status["liveSubscriptions"] as? Int == 0)
+        #expect(navigating < 120, "the receiver navigated \(navigating) s: \(ledger)")
+    }
 }

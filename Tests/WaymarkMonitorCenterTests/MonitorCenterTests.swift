@@ -190,6 +190,45 @@ struct MonitorCenterTests {
         #expect(abs((next - Instant.zero).seconds - 95.0 / 3) < 0.01)
     }
 
+    @Test("visit monitoring alone asks the demand of a condition far away: a fix at once, then one each 10 min the engine holds while still; none when stopped, denied, or after a restart that stopped it")
+    func visitMonitoringDemand() throws {
+        let file = try StoreFile()
+        defer { file.remove() }
+        let here = Location(latitude: 47.3769, longitude: 8.5417, horizontalAccuracy: 5, timestamp: Timestamp(nanosecondsSinceEpoch: 0))
+        let later = Instant.zero + .seconds(42)
+        // The anchor: a monitor whose only circle is 1000 km away, as the daemon plans it.
+        let anchor = MonitorCenter.unkept(travel: .driving)
+        try anchor.open("far", for: Self.app)
+        let far = Location(latitude: 56.4, longitude: 8.5417, horizontalAccuracy: 5, timestamp: here.timestamp)
+        _ = try anchor.add(Self.region(around: far), identifier: "far", assuming: nil, to: "far", of: Self.app, at: here.timestamp)
+
+        let center = try file.center()
+        #expect(center.nextFix(after: nil, at: .zero) == nil && center.nextFix(after: here, at: later) == nil)
+        #expect(center.setVisitMonitoring(true, of: Self.app, at: here.timestamp))
+        #expect(!center.setVisitMonitoring(true, of: Self.app, at: here.timestamp), "started already")
+        #expect(center.nextFix(after: nil, at: .zero) == .zero, "no fix yet: one at once")
+        let next = try #require(center.nextFix(after: here, at: later))
+        #expect(next == anchor.nextFix(after: here, at: later), "the far condition's demand")
+        #expect(next == later + EvaluationScheduler.maximumWait)
+        // A near condition of a monitor keeps its own, sooner, demand.
+        try center.open("near", for: Self.app)
+        _ = try center.add(Self.region(around: here), identifier: "near", assuming: nil, to: "near", of: Self.app, at: here.timestamp)
+        #expect(try #require(center.nextFix(after: here, at: later)) < next)
+        #expect(try center.remove("near", from: "near", of: Self.app, at: here.timestamp))
+
+        // Kept in the store: a restarted centre still monitors the app's visits.
+        let restarted = try file.center()
+        #expect(restarted.visitMonitoringApps == [Self.app])
+        #expect(restarted.nextFix(after: here, at: later) == next)
+        // Not authorized: its visits ask for nothing.
+        restarted.access = { _ in .none }
+        #expect(restarted.nextFix(after: nil, at: .zero) == nil && restarted.nextFix(after: here, at: later) == nil)
+        restarted.access = { _ in .full }
+        #expect(restarted.setVisitMonitoring(false, of: Self.app, at: here.timestamp))
+        #expect(restarted.nextFix(after: here, at: later) == nil)
+        #expect(try file.center().visitMonitoringApps.isEmpty, "the stop is kept")
+    }
+
     @Test("the visit diary matches the scenario's still stretches of 5 min or more", arguments: ScenarioFixes.names)
     func visits(_ name: String) throws {
         let file = try StoreFile()

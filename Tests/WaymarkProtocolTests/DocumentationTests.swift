@@ -45,7 +45,7 @@ struct DocumentationTests {
     @Test func everyMessageHasASchema() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let schemas = root.appendingPathComponent("docs/protocol/schemas")
-        var expected = ["common", "reply-error", "event-update", "event-batch", "event-sessionDiagnostics", "event-monitorEvent"]
+        var expected = ["common", "reply-error", "event-update", "event-batch", "event-sessionDiagnostics", "event-monitorEvent", "event-visit"]
         for operation in OperationName.allCases {
             expected += ["request-\(operation.rawValue)", "reply-\(operation.rawValue)"]
         }

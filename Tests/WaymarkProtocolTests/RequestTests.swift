@@ -27,7 +27,7 @@ struct RequestTests {
         .setLocationServices(enabled: false),
         .answerTemporaryFullAccuracy(app: AppReference(kind: "executable", key: "1000:/usr/bin/nav"), granted: true),
         .lastKnownLocation,
-        .acknowledgeMonitorEvents(monitor: 5, through: 12), .visits,
+        .acknowledgeMonitorEvents(monitor: 5, through: 12), .visits, .startVisitMonitoring, .stopVisitMonitoring,
     ]
 
     @Test(arguments: operations)

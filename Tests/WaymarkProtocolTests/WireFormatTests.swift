@@ -73,6 +73,12 @@ struct WireFormatTests {
                 identifier: "wörk", state: .satisfied, date: Timestamp(nanosecondsSinceEpoch: 1_717_245_296_000_250_000), diagnostics: ["accuracyLimited"])),
             .monitorEvent(monitor: 7, sequence: 18_446_744_073_709_551_615, event: MonitorEvent(
                 identifier: "far", state: .unmonitored, date: Timestamp(nanosecondsSinceEpoch: 0), diagnostics: ["conditionLimitExceeded"])),
+            .visit(Visit(
+                latitude: 47.3769, longitude: 8.5417, horizontalAccuracy: 12.5, arrivalDate: Timestamp(nanosecondsSinceEpoch: 1_000_000_000),
+                departureDate: nil)),
+            .visit(Visit(
+                latitude: -1, longitude: 2, horizontalAccuracy: 3, arrivalDate: Timestamp(nanosecondsSinceEpoch: 1_000_000_000),
+                departureDate: Timestamp(nanosecondsSinceEpoch: 1_600_000_000_000))),
         ]
         for event in events { add(ServerMessage.event(event).line) }
         return lines
@@ -117,6 +123,8 @@ struct WireFormatTests {
         #"{"id":42,"op":"lastKnownLocation"}"#,
         #"{"id":42,"op":"acknowledgeMonitorEvents","monitor":5,"through":12}"#,
         #"{"id":42,"op":"visits"}"#,
+        #"{"id":42,"op":"startVisitMonitoring"}"#,
+        #"{"id":42,"op":"stopVisitMonitoring"}"#,
         #"{"id":"quote \" backslash \\ tab \t","op":"openMonitor","name":"é\u0001\n"}"#,
         #"{"id":-9223372036854775808,"op":"hello","version":3}"#,
         #"{"id":1,"op":"requestLocation","desiredAccuracy":0.30000000000000004,"timeout":0.001}"#,
@@ -160,6 +168,8 @@ struct WireFormatTests {
         #"{"event":"monitorEvent","monitor":5,"identifier":"home","state":"unsatisfied","date":"1970-01-01T00:00:00.000Z","diagnostics":[]}"#,
         #"{"event":"monitorEvent","monitor":6,"identifier":"wörk","state":"satisfied","date":"2024-06-01T12:34:56.000250Z","diagnostics":["accuracyLimited"]}"#,
         #"{"event":"monitorEvent","monitor":7,"sequence":18446744073709551615,"identifier":"far","state":"unmonitored","date":"1970-01-01T00:00:00.000Z","diagnostics":["conditionLimitExceeded"]}"#,
+        #"{"event":"visit","visit":{"latitude":47.3769,"longitude":8.5417,"horizontalAccuracy":12.5,"arrivalDate":"1970-01-01T00:00:01.000Z","departureDate":null}}"#,
+        #"{"event":"visit","visit":{"latitude":-1.0,"longitude":2.0,"horizontalAccuracy":3.0,"arrivalDate":"1970-01-01T00:00:01.000Z","departureDate":"1970-01-01T00:26:40.000Z"}}"#,
     ]
 
     @Test func everyMessageIsWrittenAsPinned() {

@@ -22,7 +22,7 @@ struct MonitorMigrationTests {
                 AppIdentity(.unit, "asker.service"), usageDescription: "why", requested: .authorizedWhenInUse, uid: 1000, at: time)
         }
         let database = try StoreSchema.open(path: directory.database)
-        #expect(try database.schemaVersion() == 3)
+        #expect(try database.schemaVersion() == StoreSchema.migrations.count)
         #expect(try database.integrityProblems() == [])
         let authorization = AuthorizationStore(database: database)
         #expect(try authorization.app(app)?.authorization == .authorizedAlways)

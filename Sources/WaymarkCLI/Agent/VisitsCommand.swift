@@ -1,7 +1,8 @@
 import ArgumentParser
 import Waymark
 
-/// `waymark visits`: the device's visit diary (`CLVisit`s).
+/// `waymark visits`: the device's visit diary (`CLVisit`s), and with `--watch` the visit
+/// service (`startMonitoringVisits`).
 struct VisitsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "visits",
@@ -9,16 +10,36 @@ struct VisitsCommand: AsyncParsableCommand {
         discussion: """
             One line per visit: arrival, departure (or "here" while it lasts), the place's \
             centre and the radius it lies within. Kept by a daemon with a store (--store); \
-            under reduced accuracy each centre is its cell's.
+            under reduced accuracy each centre is its cell's. With --watch, the diary is \
+            followed by each arrival and departure as it happens (the daemon monitors visits \
+            for this app until --stop); Ctrl-C ends the watch.
             """
     )
 
+    @Flag(help: "Start visit monitoring and print each arrival and departure as it happens.")
+    var watch = false
+
+    @Flag(help: "Stop this app's visit monitoring.")
+    var stop = false
+
+    func validate() throws {
+        if watch && stop { throw ValidationError("give --watch or --stop, not both") }
+    }
+
     func run() async throws {
+        if stop { return try await VisitMonitor().stop() }
+        // Started before the diary is read, so that nothing falls between the two.
+        let monitor = watch ? try await VisitMonitor() : nil
         var lines = ""
-        for visit in try await WaymarkAgent.visits() {
-            let departure = visit.departureDate.map { "\($0)" } ?? "here"
-            lines += "\(visit.arrivalDate) – \(departure)  \(visit.latitude) \(visit.longitude) ±\(visit.horizontalAccuracy) m\n"
-        }
+        for visit in try await WaymarkAgent.visits() { lines += Self.line(visit) }
         try StandardOutput().write(Array(lines.utf8))
+        guard let monitor else { return }
+        for await visit in monitor.visits { try StandardOutput().write(Array(Self.line(visit).utf8)) }
+    }
+
+    /// `2026-11-22T08:01:05.000Z – here  47.3769 8.5428 ±6.5 m`.
+    static func line(_ visit: Visit) -> String {
+        let departure = visit.departureDate.map { "\($0)" } ?? "here"
+        return "\(visit.arrivalDate) – \(departure)  \(visit.latitude) \(visit.longitude) ±\(visit.horizontalAccuracy) m\n"
     }
 }

@@ -222,14 +222,20 @@ package final class Agent: AgentService {
     }
 
     /// Tells the visit detector each new fix and each change of the engine's stationarity, in
-    /// time order, and keeps one timer at its arrival (docs/monitoring.md, "Visits").
+    /// time order, hands the arrivals and departures to the server, and keeps one timer at its
+    /// arrival (docs/monitoring.md, "Visits").
     private func feedVisits(_ newFix: Location?) {
-        if let newFix { monitors.visitInput(.location(newFix)) }
+        if let newFix { recordVisits(.location(newFix)) }
         if engine.isStationary != wasStationary {
             wasStationary = engine.isStationary
-            monitors.visitInput(wasStationary ? .stationaryStarted(monitorDate()) : .stationaryEnded(monitorDate()))
+            recordVisits(wasStationary ? .stationaryStarted(monitorDate()) : .stationaryEnded(monitorDate()))
         }
         scheduleVisitTimer()
+    }
+
+    private func recordVisits(_ input: VisitInput) {
+        let visits = monitors.visitInput(input)
+        if !visits.isEmpty { sink?.deliver(visits: visits) }
     }
 
     private func scheduleVisitTimer() {
@@ -244,7 +250,7 @@ package final class Agent: AgentService {
         let wait = min(Duration.nanoseconds(overflow ? 0 : max(0, left)), VisitDetector.minimumDwell)
         let id = loop.schedule(at: timeline.monotonic(at: timeline.now + wait)) { [unowned self] _ in
             visitTimer = nil
-            monitors.visitInput(.tick(monitorDate()))
+            recordVisits(.tick(monitorDate()))
             scheduleVisitTimer()
         }
         visitTimer = (id, due)

@@ -76,6 +76,8 @@ package final class MonitorCenter {
     private let store: MonitorStore?
     private var monitors: [AppIdentity: [String: Monitor]] = [:]
     private var visits = VisitDetector()
+    /// The apps that monitor visits (`startVisitMonitoring`), connected or not.
+    package private(set) var visitMonitoringApps: Set<AppIdentity> = []
 
     /// The centre over `store` (nil: persistence unavailable), with every stored monitor of
     /// every app loaded, so that conditions are watched from the start, connected or not.
@@ -89,6 +91,7 @@ package final class MonitorCenter {
             monitors[app, default: [:]][name] = monitor
             watched[app, default: 0] += monitor.watchedCount
         }
+        visitMonitoringApps = Set(try store?.visitMonitoringApps() ?? [])
     }
 
     /// A centre without a store: every event goes out once with `persistenceUnavailable`.
@@ -170,12 +173,33 @@ package final class MonitorCenter {
     /// fix yet, so one is needed at `instant` when anything is watched), or nil (nothing
     /// watched for an app that may have it): the engine's ``EngineEvent/fixNeeded(at:)``,
     /// which the engine holds while the device is stationary.
+    ///
+    /// While an app that may have them monitors visits, the engine must know stationarity:
+    /// the demand is at most the one of a condition far from the device
+    /// (``EvaluationScheduler/farFromEveryBorder(after:)``), which the engine holds while
+    /// still, so that a visit costs a fix at the start and at the end of motion, and none
+    /// while still.
     package func nextFix(after last: Location?, at instant: Instant) -> Instant? {
         let all = monitors.filter { access($0.key) != .none }.values.flatMap(\.values)
+        let visitsWatched = visitMonitoringApps.contains { access($0) != .none }
         guard let last else {
-            return all.contains(where: { $0.watchedCount > 0 }) ? instant : nil
+            return visitsWatched || all.contains(where: { $0.watchedCount > 0 }) ? instant : nil
         }
-        return EvaluationScheduler.nextFix(after: last, at: instant, watching: all, travel: travel)
+        let monitorsNeed = EvaluationScheduler.nextFix(after: last, at: instant, watching: all, travel: travel)
+        guard visitsWatched else { return monitorsNeed }
+        let farAway = EvaluationScheduler.farFromEveryBorder(after: instant)
+        return monitorsNeed.map { min($0, farAway) } ?? farAway
+    }
+
+    /// Starts (`monitoring`) or stops the visit monitoring of `app`, kept in the store; false
+    /// when it was so already. Without a store, or when the write fails, it holds until the
+    /// daemon stops.
+    @discardableResult
+    package func setVisitMonitoring(_ monitoring: Bool, of app: AppIdentity, at date: Timestamp) -> Bool {
+        guard visitMonitoringApps.contains(app) != monitoring else { return false }
+        if monitoring { visitMonitoringApps.insert(app) } else { visitMonitoringApps.remove(app) }
+        try? store?.setVisitMonitoring(monitoring, of: app, at: RealtimeInstant(nanosecondsSinceEpoch: date.nanosecondsSinceEpoch))
+        return true
     }
 
     /// The events `app` has not acknowledged, to send when it connects.

@@ -57,4 +57,6 @@ package protocol UpdateSink: AnyObject {
     func send(_ result: Result<Location, LocationError>, request: RequestID)
     /// Delivers monitor events to the connections of their apps that have the monitor open.
     func deliver(_ deliveries: [MonitorDelivery])
+    /// Delivers arrivals and departures to the connections of the apps that monitor visits.
+    func deliver(visits: [Visit])
 }

@@ -38,6 +38,8 @@ final class Connection {
     var openMonitors: [UInt64: String] = [:]
     /// The last number `openMonitor` gave on this connection.
     var lastMonitorHandle: UInt64 = 0
+    /// Whether this connection asked for its app's visits (`startVisitMonitoring`).
+    var receivesVisits = false
     /// gpsd's side of the conversation, for a client of the gpsd endpoint (``GpsdClient``);
     /// nil for Waymark's protocol.
     var gpsd: GpsdClient?

@@ -1,6 +1,6 @@
 import WaymarkAuthorization
 import WaymarkEventLoop
-import WaymarkLocation
+package import WaymarkLocation
 import WaymarkMonitoring
 import WaymarkProtocol
 import WaymarkStore
@@ -60,6 +60,15 @@ extension Server {
                 throw ProtocolError(.internalError, "the store could not read the visit diary: \(error)")
             }
             return .visits(diary.compactMap { visitReport($0, for: connection, reduced: access == .accuracyLimited) })
+        case .startVisitMonitoring, .stopVisitMonitoring:
+            guard let app = connection.app else { throw ProtocolError(.helloRequired, "the first request on a connection must be hello") }
+            let monitoring = operation == .startVisitMonitoring
+            if monitoring { monitorPolicies[app] = connection.policy }
+            // Stopping is the app's: none of its connections gets visits any more.
+            connection.receivesVisits = monitoring
+            if !monitoring { for other in connections.values where other.app == app { other.receivesVisits = false } }
+            if monitors.setVisitMonitoring(monitoring, of: app, at: monitorDate) { agent.monitorsChanged() }
+            return .done
         default: return nil
         }
     }
@@ -123,6 +132,21 @@ extension Server {
                         monitor: handle, sequence: delivery.sequence.flatMap { UInt64(exactly: $0) }, event: Self.protocolEvent(delivery.event))
                     send(line: ServerMessage.event(event).line, to: connection)
                 }
+            }
+        }
+    }
+
+    /// Sends each arrival and departure to every connection that asked for its app's visits and
+    /// may have them now (under reduced accuracy, with the cell's centre).
+    package func deliver(visits: [Visit]) {
+        for connection in connections.values where connection.receivesVisits {
+            guard let app = connection.app, monitors.visitMonitoringApps.contains(app) else { continue }
+            let access = monitorAccess(of: connection)
+            guard access != .none else { continue }
+            for report in visits.compactMap({ visitReport($0, for: connection, reduced: access == .accuracyLimited) }) {
+                // A client that does not read is disconnected as slow, as for replies.
+                guard connections[connection.id] === connection else { break }
+                send(line: ServerMessage.event(.visit(report)).line, to: connection)
             }
         }
     }

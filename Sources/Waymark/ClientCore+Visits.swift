@@ -1,0 +1,43 @@
+import WaymarkLocation
+import WaymarkProtocol
+
+/// Visit monitors on the I/O thread: while the process holds one, the daemon is asked to
+/// monitor the app's visits (again at every connect: the daemon keeps the service for the app
+/// until it stops it), and each `visit` event goes to every one.
+extension ClientCore {
+    typealias VisitContinuation = AsyncStream<Visit>.Continuation
+
+    /// Holds the visit monitor `local`; `started` hears whether the daemon took the request.
+    func startVisitMonitor(_ local: UInt64, _ continuation: VisitContinuation, started: @escaping (Result<Void, WaymarkError>) -> Void) {
+        visitMonitors[local] = continuation
+        // connect() asks for the visits of every monitor held; asking again changes nothing.
+        guard link != nil || connect() else {
+            visitMonitors[local] = nil
+            return started(.failure(.daemonUnavailable(lastFailure)))
+        }
+        send(.startVisitMonitoring) { result in started(result.map { _ in () }) }
+    }
+
+    /// At every connect: asks for the app's visits again while a visit monitor is held.
+    func restartVisitMonitoring() {
+        guard !visitMonitors.isEmpty else { return }
+        send(.startVisitMonitoring) { _ in }
+    }
+
+    /// Ends the sequence of the visit monitor `local`; the daemon's service goes on.
+    func dropVisitMonitor(_ local: UInt64) {
+        visitMonitors.removeValue(forKey: local)?.finish()
+    }
+
+    /// Stops the app's visit monitoring on the daemon (`stopMonitoringVisits`) and ends the
+    /// sequence of `local`.
+    func stopVisitMonitoring(_ local: UInt64, _ pending: PendingReply<ReplyResult>) {
+        dropVisitMonitor(local)
+        call(.stopVisitMonitoring, pending)
+    }
+
+    /// Hands a `visit` event to every visit monitor held.
+    func receiveVisit(_ visit: WaymarkLocation.Visit) {
+        for continuation in visitMonitors.values { continuation.yield(Visit(visit)) }
+    }
+}
