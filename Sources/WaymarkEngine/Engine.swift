@@ -78,10 +78,13 @@ package struct Engine: Sendable {
     /// so the demand waits for motion (no border can be crossed by a device that does not
     /// move). A calm accelerometer alone is not rest: a car on a smooth road is calm.
     private var demandStill = false
+    /// Whether the demand's consumer needs to know when the device stops
+    /// (``EngineEvent/restChecks(_:)``).
+    private var checksRest = false
     /// The last accelerometer movement whose calm spell has had its rest check: after a fix
     /// in motion, a demand cannot learn that the device stopped (a calm accelerometer alone is
-    /// not rest), so once the chip has been calm for ``demandDwell`` the demand is served at
-    /// once, a single fix per calm spell, which tells rest from a smooth ride.
+    /// not rest), so, when ``checksRest``, once the chip has been calm for ``demandDwell`` the
+    /// demand is served at once, a single fix per calm spell, which tells rest from a smooth ride.
     private var restCheckedAfter: Instant?
     /// The demand the consumer asked for, while a rest check serves it early: it is asked
     /// again if the check finds no fix.
@@ -207,6 +210,8 @@ package struct Engine: Sendable {
         case .release(let ended, let cancelled):
             subscriptions.removeAll { ended.contains($0.number) }
             requests.removeAll { cancelled.contains($0.number) }
+        case .restChecks(let wanted):
+            checksRest = wanted
         case .fixNeeded(let instant):
             // A new demand's stillness is judged from now on.
             if demand.instant == nil { lastAccelerometerMovement = max(lastAccelerometerMovement, now) }
@@ -378,7 +383,8 @@ package struct Engine: Sendable {
     /// When the demand's rest check falls due: the accelerometer calm for ``demandDwell``
     /// after the last fix showed motion (``restCheckedAfter``).
     private var restCheck: Instant? {
-        guard demandWatchesMotion, !demandStill, lastLocation != nil, !lastFixShowsRest, restCheckedAfter != lastAccelerometerMovement
+        guard checksRest, demandWatchesMotion, !demandStill, lastLocation != nil, !lastFixShowsRest,
+            restCheckedAfter != lastAccelerometerMovement
         else { return nil }
         return lastAccelerometerMovement + demandDwell
     }

@@ -33,6 +33,10 @@ package enum EngineEvent: Sendable {
     /// A consumer (the geofence monitors) needs a fix at or after this instant; nil: none.
     /// Replaces the previous demand (``Engine/fixDemand``).
     case fixNeeded(at: Instant?)
+    /// Whether the demand's consumer needs to know when the device stops (visit monitoring):
+    /// then, after a fix in motion, a calm accelerometer asks one fix (``Engine``'s rest
+    /// check). Geofences need not: no border is crossed by stopping.
+    case restChecks(Bool)
     /// A deadline the engine asked for (``Engine/nextDeadline``) has come.
     case tick
 }

@@ -109,11 +109,20 @@ struct FixDemandTests {
         #expect(harness.power == [true, false, true])
     }
 
-    @Test("after a fix in motion, a calm accelerometer asks one fix: at rest the demand then waits for motion, on a smooth ride there is no second look until the chip moves, and a look that finds no fix gives the demand back")
+    @Test("for a consumer that looks for stops, after a fix in motion a calm accelerometer asks one fix: at rest the demand then waits for motion, on a smooth ride there is no second look until the chip moves, and a look that finds no fix gives the demand back; geofences alone get no look")
     func calmAfterMotionAsksOneFix() throws {
+        // Geofences alone: no border is crossed by stopping, so no look.
+        var geofences = EngineHarness()
+        geofences.handle(.fixNeeded(at: .zero))
+        geofences.fix(at: 1, speed: 1.4)
+        geofences.handle(.fixNeeded(at: Self.instant(600)))
+        geofences.advance(to: 599)
+        #expect(geofences.power == [true, false])
+
         // A walk that stops: calm since the start, the look comes at the default dwell (6 s),
         // finds rest, and the far demand then waits at the desk.
         var stop = EngineHarness()
+        stop.handle(.restChecks(true))
         stop.handle(.fixNeeded(at: .zero))
         stop.fix(at: 1, speed: 1.4)
         stop.handle(.fixNeeded(at: Self.instant(600)))
@@ -133,6 +142,7 @@ struct FixDemandTests {
 
         // A smooth ride: the look shows speed; no other until the accelerometer moves again.
         var ride = EngineHarness()
+        ride.handle(.restChecks(true))
         ride.handle(.fixNeeded(at: .zero))
         ride.fix(at: 1, speed: 14)
         ride.handle(.fixNeeded(at: Self.instant(600)))
@@ -146,6 +156,7 @@ struct FixDemandTests {
 
         // Indoors: the look finds no fix within a cold start's time; the consumer's demand stays.
         var indoors = EngineHarness()
+        indoors.handle(.restChecks(true))
         indoors.handle(.fixNeeded(at: .zero))
         indoors.fix(at: 1, speed: 1.4)
         indoors.handle(.fixNeeded(at: Self.instant(600)))

@@ -33,6 +33,8 @@ package final class Agent: AgentService {
     /// The last fix the monitors evaluated and when, to date requests on the fixes' clock.
     private var monitorFix: (location: Location, instant: Instant)?
     private var isPlanningMonitors = false
+    /// Whether the engine was told to look for stops (for visit monitoring).
+    private var restChecks = false
     /// Whether the engine said stationary at the last look, for the visit detector.
     private var wasStationary = false
     /// The timer at the visit detector's arrival, and that arrival's date.
@@ -214,6 +216,12 @@ package final class Agent: AgentService {
             change = monitorPlan.change(to: next.map { max($0, now) })
         } else {
             change = monitorPlan.retryIfDropped(engineDemand: engine.fixDemand, at: now)
+        }
+        if monitors.watchesVisits != restChecks {
+            restChecks = monitors.watchesVisits
+            actions.removeAll(keepingCapacity: true)
+            engine.handle(.restChecks(restChecks), at: now, actions: &actions)
+            perform(actions)
         }
         guard let change else { return }
         actions.removeAll(keepingCapacity: true)

@@ -181,7 +181,7 @@ package final class MonitorCenter {
     /// while still.
     package func nextFix(after last: Location?, at instant: Instant) -> Instant? {
         let all = monitors.filter { access($0.key) != .none }.values.flatMap(\.values)
-        let visitsWatched = visitMonitoringApps.contains { access($0) != .none }
+        let visitsWatched = watchesVisits
         guard let last else {
             return visitsWatched || all.contains(where: { $0.watchedCount > 0 }) ? instant : nil
         }
@@ -190,6 +190,10 @@ package final class MonitorCenter {
         let farAway = EvaluationScheduler.farFromEveryBorder(after: instant)
         return monitorsNeed.map { min($0, farAway) } ?? farAway
     }
+
+    /// Whether an app that may have them monitors visits: the engine must then know when the
+    /// device stops (``EngineEvent``'s `restChecks`).
+    package var watchesVisits: Bool { visitMonitoringApps.contains { access($0) != .none } }
 
     /// Starts (`monitoring`) or stops the visit monitoring of `app`, kept in the store; false
     /// when it was so already. Without a store, or when the write fails, it holds until the
