@@ -28,12 +28,13 @@ async def eventually(condition, seconds: float = 10.0) -> None:
 
 
 class WithDaemon(unittest.IsolatedAsyncioTestCase):
-    """A daemon on ``scenario`` (10 times faster than real time) and a client of it."""
+    """A daemon on ``scenario`` (``speed`` times faster than real time) and a client of it."""
 
     scenario = WALK_THEN_DESK
+    speed = 10.0
 
     def setUp(self) -> None:
-        self.daemon = Waymarkd(self.scenario)
+        self.daemon = Waymarkd(self.scenario, speed=self.speed)
         self.addCleanup(self.daemon.close)
         self.client = waymark.Client(self.daemon.socket, app_id="org.example.python-tests")
 
@@ -369,3 +370,32 @@ class LeavingTheDesk(WithDaemon):
         record = await shops.record("entrance")
         self.assertEqual(record.condition, waymark.BeaconIdentityCondition(None))
         self.assertEqual(record.last_event.state, waymark.MonitorState.UNMONITORED)
+
+
+class AStayAtADesk(WithDaemon):
+    """1 min east, 7 min at a desk, 2 min north: one visit (10 min in 30 s at 20×)."""
+
+    scenario = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\nwalk 1m heading=90\ndesk 7m\nwalk 2m heading=0\n"
+    speed = 20.0
+
+    async def test_visit_monitoring_alone_reports_the_arrival_then_the_departure(self) -> None:
+        seen: list[waymark.Visit] = []
+
+        async def collect() -> None:
+            async for visit in self.client.monitor_visits():
+                seen.append(visit)
+                if visit.departure_date is not None:
+                    return
+
+        await asyncio.wait_for(collect(), 60)
+        self.assertEqual(len(seen), 2, seen)
+        arrival, departure = seen
+        self.assertIsNone(arrival.departure_date)
+        self.assertEqual(departure.arrival_date, arrival.arrival_date)
+        start = datetime.datetime(2026, 11, 23, 8, tzinfo=datetime.timezone.utc)
+        # The engine declares stillness seconds after the stop, and motion seconds after it.
+        self.assertLess(abs((departure.arrival_date - start).total_seconds() - 60), 30)
+        self.assertLess(abs((departure.departure_date - start).total_seconds() - 480), 30)
+        # Nothing but the visits asked for fixes: no subscription was held.
+        self.assertEqual((await self.client.status()).live_subscriptions, 0)
+        await self.client.stop_visit_monitoring()

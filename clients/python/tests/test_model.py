@@ -9,7 +9,7 @@ import re
 import unittest
 
 import waymark
-from waymark.model import decode_monitor_record, decode_status, decode_update
+from waymark.model import decode_monitor_record, decode_status, decode_update, decode_visit
 from waymark.socket_path import SYSTEM, client_candidates, user_id
 from waymark.wire import Fields, decode_line
 from waymarkd import ROOT
@@ -23,6 +23,17 @@ def documented_lines(prefix: str) -> list[bytes]:
 
 
 class DocumentedMessages(unittest.TestCase):
+    def test_a_visit_event_decodes_with_its_departure_null_while_there(self) -> None:
+        line = b'{"event":"visit","visit":{"latitude":47.3769,"longitude":8.5417,"horizontalAccuracy":12.5,"arrivalDate":"2026-11-23T08:01:07.000Z","departureDate":null}}'
+        arrival = decode_visit(Fields(decode_line(line), "message").fields("visit"))
+        self.assertEqual((arrival.latitude, arrival.longitude, arrival.horizontal_accuracy), (47.3769, 8.5417, 12.5))
+        self.assertEqual(arrival.arrival_date, datetime.datetime(2026, 11, 23, 8, 1, 7, tzinfo=datetime.timezone.utc))
+        self.assertIsNone(arrival.departure_date)
+        departure = decode_visit(Fields(decode_line(line.replace(b"null", b'"2026-11-23T08:08:00.400Z"')), "message").fields("visit"))
+        self.assertEqual(departure.departure_date, datetime.datetime(2026, 11, 23, 8, 8, 0, 400_000, tzinfo=datetime.timezone.utc))
+        with self.assertRaises(waymark.DaemonProtocolError):
+            decode_visit(Fields(decode_line(line.replace(b"null", b'"yesterday"')), "message").fields("visit"))
+
     def test_the_documented_update_decodes_field_by_field(self) -> None:
         (line,) = [line for line in documented_lines('{"event":"update"') if b'"location":{' in line]
         update = decode_update(Fields(decode_line(line), "message").fields("update"))

@@ -13,7 +13,19 @@ semantics, over its Unix socket (docs/protocol.md). asyncio, standard library on
     asyncio.run(main())
 """
 
-from .client import MAXIMUM_TIMEOUT, Client, last_known_location, live_updates, monitor, request_location, shared, status
+from .client import (
+    MAXIMUM_TIMEOUT,
+    Client,
+    last_known_location,
+    live_updates,
+    monitor,
+    monitor_visits,
+    request_location,
+    shared,
+    status,
+    stop_visit_monitoring,
+    visits,
+)
 from .connection import PROTOCOL_VERSION
 from .monitor import Monitor
 from .sessions import AuthorizationRequirement, BackgroundActivitySession, ServiceSession
@@ -44,6 +56,7 @@ from .model import (
     SourceInformation,
     StatusReport,
     UnsupportedCondition,
+    Visit,
 )
 
 __version__ = "0.1.0"
@@ -88,11 +101,15 @@ __all__ = [
     "SourceInformation",
     "StatusReport",
     "UnsupportedCondition",
+    "Visit",
     "WaymarkError",
     "last_known_location",
     "live_updates",
     "monitor",
+    "monitor_visits",
     "request_location",
     "shared",
     "status",
+    "stop_visit_monitoring",
+    "visits",
 ]

@@ -9,7 +9,6 @@ monitors (``hold``/``release``, ``monitor``)."""
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import itertools
 import math
@@ -28,12 +27,15 @@ from .model import (
     LocationUpdate,
     MonitorEvent,
     StatusReport,
+    Visit,
     decode_last_known_location,
     decode_location,
     decode_monitor_event,
     decode_status,
     decode_update,
+    decode_visit,
 )
+from .inbox import Inbox
 from .monitor import Monitor, OpenMonitor
 from .socket_path import SocketTrust, client_candidates
 from .wire import Fields
@@ -45,40 +47,34 @@ if TYPE_CHECKING:
 MAXIMUM_TIMEOUT = 600.0
 #: Updates a live-updates iterator keeps while its consumer is busy; older ones give way.
 UPDATE_BUFFER = 64
+#: Visits a ``monitor_visits`` iterator keeps while its consumer is busy.
+VISIT_BUFFER = 100
 _FIRST_RECONNECT_DELAY = 0.1
 _LONGEST_RECONNECT_DELAY = 5.0
 
 
-class _Subscription:
+class _Subscription(Inbox[LocationUpdate]):
     """One live-updates iterator's state, which outlives connections."""
 
     def __init__(self, configuration: LiveConfiguration, options: dict[str, Any], buffered: int = UPDATE_BUFFER) -> None:
+        super().__init__(buffered)
         self.configuration = configuration
         #: The delivery options, as the members of ``startLiveUpdates`` that are not defaults.
         self.options = options
-        self.updates: collections.deque[LocationUpdate] = collections.deque(maxlen=buffered)
-        self.arrived = asyncio.Event()
-        self.failure: WaymarkError | None = None
         #: The connection the subscription was started on, and the daemon's number for it there.
         self.started_on: Connection | None = None
         self.daemon_id: int | None = None
         self.knows_daemon_is_unavailable = False
 
-    def deliver(self, update: LocationUpdate) -> None:
-        self.updates.append(update)
-        self.arrived.set()
 
-    def fail(self, error: WaymarkError) -> None:
-        self.failure = error
-        self.arrived.set()
+class _VisitWatch(Inbox[Visit]):
+    """One ``monitor_visits`` iterator's state, which outlives connections: the service is
+    asked for again on each (docs/protocol.md, ``startVisitMonitoring``)."""
 
-    async def next(self) -> LocationUpdate:
-        while not self.updates:
-            if self.failure is not None:
-                raise self.failure
-            self.arrived.clear()
-            await self.arrived.wait()
-        return self.updates.popleft()
+    def __init__(self) -> None:
+        super().__init__(VISIT_BUFFER)
+        #: The connection the service was asked for on.
+        self.started_on: Connection | None = None
 
 
 class Client:
@@ -103,6 +99,8 @@ class Client:
         self._monitors: dict[int, OpenMonitor] = {}
         #: Monitors by the daemon's number, on the current connection.
         self._monitor_ids: dict[int, int] = {}
+        #: ``monitor_visits`` iterators, by local number.
+        self._visit_watches: dict[int, _VisitWatch] = {}
         self._reconnecting: asyncio.Task[None] | None = None
         self._reconnect_delay = _FIRST_RECONNECT_DELAY
 
@@ -320,7 +318,59 @@ class Client:
         # Events of a monitor that is not open here are skipped, as unknown events are.
         local = self._monitor_ids.get(fields.integer("monitor"))
         if local is not None and local in self._monitors:
-            self._monitors[local].deliver(decode_monitor_event(fields), fields.optional_integer("sequence"))
+            self._monitors[local].deliver((decode_monitor_event(fields), fields.optional_integer("sequence")))
+
+    # Visits
+
+    async def visits(self) -> list[Visit]:
+        """The device's visit diary (``CLVisit``s), oldest arrival first; a daemon keeps the
+        newest 1,000, with a store only. Raises ``LocationDenied`` when the app is not
+        authorized, ``DaemonUnavailable``."""
+        try:
+            result = Fields(await self._request("visits"), "result")
+        except Refused as error:
+            if error.code == ErrorCode.AUTHORIZATION_DENIED.value:
+                raise LocationDenied(error.message) from None
+            raise
+        return [decode_visit(result.element("visits", index, value)) for index, value in enumerate(result.array("visits"))]
+
+    async def monitor_visits(self) -> AsyncIterator[Visit]:
+        """Starts the app's visit service (``startMonitoringVisits``) and yields each arrival
+        (``departure_date`` ``None``) and departure as they happen; asked for again on every
+        new connection. The service stays with the app after the iterator ends (visits of a
+        time away are in ``visits()``) until ``stop_visit_monitoring``."""
+        local = next(self._next_local)
+        watch = _VisitWatch()
+        self._visit_watches[local] = watch
+        try:
+            connection = await self._connected()
+            if watch.started_on is not connection:
+                self._start_visits(connection, watch)
+            while True:
+                yield await watch.next()
+        finally:
+            self._visit_watches.pop(local, None)
+
+    async def stop_visit_monitoring(self) -> None:
+        """Stops the app's visit service: no connection of the app gets visits any more."""
+        await self._request("stopVisitMonitoring")
+        watches, self._visit_watches = self._visit_watches, {}
+        for watch in watches.values():
+            watch.fail(DaemonUnavailable("visit monitoring was stopped"))
+
+    def _start_visits(self, connection: Connection, watch: _VisitWatch) -> None:
+        watch.started_on = connection
+
+        def started(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
+            if error is not None and not isinstance(error, DaemonUnavailable):
+                watch.fail(LocationDenied(error.message) if isinstance(error, Refused) and error.code == ErrorCode.AUTHORIZATION_DENIED.value else error)
+
+        connection.send("startVisitMonitoring", {}, started)
+
+    def _route_visit(self, fields: Fields) -> None:
+        visit = decode_visit(fields.fields("visit"))
+        for watch in self._visit_watches.values():
+            watch.deliver(visit)
 
     #: What each event does, by its ``event`` name; events this version does not know are
     #: skipped (a newer daemon may send them).
@@ -329,6 +379,7 @@ class Client:
         "batch": _route_batch,
         "sessionDiagnostics": _route_session_diagnostics,
         "monitorEvent": _route_monitor_event,
+        "visit": _route_visit,
     }
 
     # Sessions
@@ -452,6 +503,9 @@ class Client:
         monitors, self._monitors = self._monitors, {}
         for monitor in monitors.values():
             monitor.fail(DaemonUnavailable("the client was closed"))
+        watches, self._visit_watches = self._visit_watches, {}
+        for watch in watches.values():
+            watch.fail(DaemonUnavailable("the client was closed"))
         if self._connection is not None:
             self._connection.close()
 
@@ -469,6 +523,8 @@ class Client:
                     self._start(connection, local)
                 for local in sorted(self._monitors):
                     self._open_monitor(connection, local)
+                for watch in self._visit_watches.values():
+                    self._start_visits(connection, watch)
             return self._connection
 
     def _route_event(self, fields: Fields) -> None:
@@ -487,6 +543,8 @@ class Client:
             held.started_on = held.daemon_id = None
         for monitor in self._monitors.values():
             monitor.opened_on = monitor.daemon_id = None
+        for watch in self._visit_watches.values():
+            watch.started_on = None
         if isinstance(error, DaemonProtocolError):
             subscriptions, self._subscriptions = self._subscriptions, {}
             for subscription in subscriptions.values():
@@ -497,6 +555,9 @@ class Client:
             monitors, self._monitors = self._monitors, {}
             for monitor in monitors.values():
                 monitor.fail(error)
+            watches, self._visit_watches = self._visit_watches, {}
+            for watch in watches.values():
+                watch.fail(error)
             return
         self._announce_unavailable()
         self._schedule_reconnect()
@@ -509,11 +570,11 @@ class Client:
                 subscription.deliver(LocationUpdate(location=None, diagnostics=Diagnostics(daemon_unavailable=True)))
 
     def _schedule_reconnect(self) -> None:
-        if (self._subscriptions or self._sessions or self._monitors) and (self._reconnecting is None or self._reconnecting.done()):
+        if self._holds_anything and (self._reconnecting is None or self._reconnecting.done()):
             self._reconnecting = asyncio.ensure_future(self._reconnect())
 
     async def _reconnect(self) -> None:
-        while (self._subscriptions or self._sessions or self._monitors) and self._connection is None:
+        while self._holds_anything and self._connection is None:
             await asyncio.sleep(self._reconnect_delay)
             self._reconnect_delay = min(self._reconnect_delay * 2, _LONGEST_RECONNECT_DELAY)
             try:
@@ -527,7 +588,14 @@ class Client:
                     held.fail(error)
                 for monitor in self._monitors.values():
                     monitor.fail(error)
+                for watch in self._visit_watches.values():
+                    watch.fail(error)
                 return
+
+    @property
+    def _holds_anything(self) -> bool:
+        """Whether something is to be re-taken on a new connection."""
+        return bool(self._subscriptions or self._sessions or self._monitors or self._visit_watches)
 
 
 def _ignore(result: dict[str, Any] | None, error: WaymarkError | None) -> None:
@@ -584,3 +652,18 @@ async def last_known_location() -> LastKnownLocation | None:
 async def monitor(name: str) -> Monitor:
     """``Client.monitor`` on the shared client."""
     return await shared().monitor(name)
+
+
+async def visits() -> list[Visit]:
+    """``Client.visits`` on the shared client."""
+    return await shared().visits()
+
+
+def monitor_visits() -> AsyncIterator[Visit]:
+    """``Client.monitor_visits`` on the shared client."""
+    return shared().monitor_visits()
+
+
+async def stop_visit_monitoring() -> None:
+    """``Client.stop_visit_monitoring`` on the shared client."""
+    await shared().stop_visit_monitoring()

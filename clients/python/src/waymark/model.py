@@ -506,3 +506,26 @@ def _decode_condition(condition: Fields) -> CircularGeographicCondition | Beacon
         except ValueError as error:
             raise DaemonProtocolError(f"{condition.path}: {error}") from None
     return UnsupportedCondition(kind)
+
+
+@dataclasses.dataclass(frozen=True)
+class Visit:
+    """A stay at a place (``CLVisit``, WWDC15): its centre and accuracy, when the device
+    arrived, and when it left (``None`` while it is there)."""
+
+    latitude: float
+    longitude: float
+    horizontal_accuracy: float
+    arrival_date: datetime.datetime
+    departure_date: datetime.datetime | None
+
+
+def decode_visit(fields: Fields) -> Visit:
+    """A ``visit`` object (a ``visit`` event's, or one of the ``visits`` diary)."""
+    return Visit(
+        latitude=fields.double("latitude"),
+        longitude=fields.double("longitude"),
+        horizontal_accuracy=fields.double("horizontalAccuracy"),
+        arrival_date=_timestamp(fields, "arrivalDate"),
+        departure_date=None if fields.optional_string("departureDate") is None else _timestamp(fields, "departureDate"),
+    )

@@ -6,10 +6,10 @@ acknowledges it as it is taken."""
 from __future__ import annotations
 
 import asyncio
-import collections
 from typing import TYPE_CHECKING, Any, AsyncIterator
 
 from .errors import WaymarkError
+from .inbox import Inbox
 from .model import BeaconIdentityCondition, CircularGeographicCondition, MonitorEvent, MonitorRecord, MonitorState, decode_monitor_event, decode_monitor_record
 from .wire import Fields
 
@@ -21,14 +21,12 @@ if TYPE_CHECKING:
 EVENT_BUFFER = 100
 
 
-class OpenMonitor:
+class OpenMonitor(Inbox[tuple[MonitorEvent, "int | None"]]):
     """One monitor's state in the client, which outlives connections: opened again on each."""
 
     def __init__(self, name: str) -> None:
+        super().__init__(EVENT_BUFFER)
         self.name = name
-        self.events: collections.deque[tuple[MonitorEvent, int | None]] = collections.deque(maxlen=EVENT_BUFFER)
-        self.arrived = asyncio.Event()
-        self.failure: WaymarkError | None = None
         #: The connection it was opened on, and the daemon's number for it there.
         self.opened_on: Connection | None = None
         self.daemon_id: int | None = None
@@ -38,28 +36,19 @@ class OpenMonitor:
         #: acknowledgement reached the daemon).
         self.newest_sequence = 0
 
-    def deliver(self, event: MonitorEvent, sequence: int | None) -> None:
+    def deliver(self, item: tuple[MonitorEvent, int | None]) -> None:
+        sequence = item[1]
         if sequence is not None:
             if sequence <= self.newest_sequence:
                 return
             self.newest_sequence = sequence
-        self.events.append((event, sequence))
-        self.arrived.set()
+        super().deliver(item)
 
     def fail(self, error: WaymarkError) -> None:
-        self.failure = error
-        self.arrived.set()
+        super().fail(error)
         if not self.opened.done():
             self.opened.set_exception(error)
             self.opened.exception()  # retrieved: a monitor nobody awaits fails quietly
-
-    async def next(self) -> tuple[MonitorEvent, int | None]:
-        while not self.events:
-            if self.failure is not None:
-                raise self.failure
-            self.arrived.clear()
-            await self.arrived.wait()
-        return self.events.popleft()
 
 
 class Monitor:

@@ -7,12 +7,12 @@ and go"; docs/authorization.md)."""
 from __future__ import annotations
 
 import asyncio
-import collections
 import enum
 from typing import Any, AsyncIterator
 
 from .client import Client, shared
 from .errors import WaymarkError
+from .inbox import Inbox
 from .model import Diagnostics
 
 #: Diagnostics a session keeps while its consumer is busy; older ones give way.
@@ -27,11 +27,12 @@ class AuthorizationRequirement(str, enum.Enum):
     ALWAYS = "always"
 
 
-class HeldSession:
+class HeldSession(Inbox[Diagnostics]):
     """What the client needs of a session: the request that starts it, the one that stops it,
     and where its ``sessionDiagnostics`` go. The client starts it on every connection."""
 
     def __init__(self, start: str, parameters: dict[str, Any], stop: str) -> None:
+        super().__init__(DIAGNOSTICS_BUFFER)
         self.start = start
         self.parameters = parameters
         self.stop = stop
@@ -39,21 +40,13 @@ class HeldSession:
         self.started_on: Any = None
         self.daemon_id: int | None = None
         self.started = asyncio.get_running_loop().create_future()
-        self.diagnostics: collections.deque[Diagnostics] = collections.deque(maxlen=DIAGNOSTICS_BUFFER)
-        self.arrived = asyncio.Event()
-        self.failure: WaymarkError | None = None
-
-    def deliver(self, diagnostics: Diagnostics) -> None:
-        self.diagnostics.append(diagnostics)
-        self.arrived.set()
 
     def fail(self, error: WaymarkError) -> None:
-        self.failure = error
         if not self.started.done():
             self.started.set_exception(error)
             # Awaited by start(); no one else is told twice.
             self.started.exception()
-        self.arrived.set()
+        super().fail(error)
 
 
 class _Session:
@@ -121,14 +114,14 @@ class ServiceSession(_Session):
         decided); ends when the session is invalidated."""
         held = self._diagnostics_of
         while True:
-            while not held.diagnostics:
+            while not held.items:
                 if held.failure is not None:
                     raise held.failure
                 if self._local is None:
                     return
                 held.arrived.clear()
                 await held.arrived.wait()
-            yield held.diagnostics.popleft()
+            yield held.items.popleft()
 
 
 class BackgroundActivitySession(_Session):
