@@ -107,11 +107,16 @@ extension RealChronyd {
         // The same samples through SHM agree to the logged digits: selectable beside SOCK, never a
         // falseticker, and chronyd never lacked a majority (it did while the SOCK offset carried
         // the nanoseconds tv leaves out: 0 to 1 µs apart, wider than both sources' intervals).
-        // Each SHM1 sample is one SOCK got: logged at the same moment (the SOCK one at `tv`, the
-        // microsecond below), with the same raw offset to the log's seven digits.
+        // Each SHM1 sample is one SOCK got: for the same pulse (the log's time plus its cooked
+        // offset, chronyd's true time of the sample, agree to a millisecond; the logged time
+        // alone moves by the offset when chronyd starts correcting its estimate, so a SOCK and
+        // an SHM sample of one pulse can be logged either side of that), with the same raw
+        // offset to the log's seven digits.
         let socketSamples = samples["PPS", default: []], shared = samples["SHM1", default: []]
         let unmatched = shared.filter { sample in
-            !socketSamples.contains { abs($0.time - sample.time) < 0.001 && abs($0.raw - sample.raw) < 2e-7 }
+            !socketSamples.contains {
+                abs(($0.time + $0.cooked) - (sample.time + sample.cooked)) < 0.001 && abs($0.raw - sample.raw) < 2e-7
+            }
         }
         #expect(shared.count >= 4 && unmatched.isEmpty, "SHM1 samples unlike SOCK's: \(unmatched); SOCK: \(socketSamples)")
         #expect(["+", "-", "*"].contains(sources["SHM1"]?[1] ?? "none"), "SHM1 not selectable: \(sources)\n\(log)")
