@@ -41,7 +41,7 @@ struct RequestCommand: AsyncParsableCommand {
             buffer.newline()
             try StandardOutput().write(buffer.bytes)
         } else {
-            let text = "\(location.latitude), \(location.longitude) ±\(location.horizontalAccuracy) m, altitude \(location.altitude) m, at \(location.timestamp.iso8601)\n"
+            let text = "\(HumanText.coordinates(location)) ±\(HumanText.number(location.horizontalAccuracy, 1)) m, altitude \(HumanText.number(location.altitude, 1)) m, at \(location.timestamp.iso8601)\n"
             try StandardOutput().write(Array(text.utf8))
         }
     }

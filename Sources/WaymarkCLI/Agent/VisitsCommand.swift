@@ -37,9 +37,10 @@ struct VisitsCommand: AsyncParsableCommand {
         for await visit in monitor.visits { try StandardOutput().write(Array(Self.line(visit).utf8)) }
     }
 
-    /// `2026-11-22T08:01:05.000Z – here  47.3769 8.5428 ±6.5 m`.
+    /// `2026-11-22T08:01:05.000Z – here  47.3769075 8.5428065 ±6.5 m`.
     static func line(_ visit: Visit) -> String {
         let departure = visit.departureDate.map { "\($0)" } ?? "here"
-        return "\(visit.arrivalDate) – \(departure)  \(visit.latitude) \(visit.longitude) ±\(visit.horizontalAccuracy) m\n"
+        let place = "\(HumanText.number(visit.latitude, 7)) \(HumanText.number(visit.longitude, 7))"
+        return "\(visit.arrivalDate) – \(departure)  \(place) ±\(HumanText.number(visit.horizontalAccuracy, 1)) m\n"
     }
 }
