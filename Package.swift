@@ -178,6 +178,7 @@ let package = Package(
             name: "WaymarkPowerProfileTests",
             dependencies: [
                 "WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation", "WaymarkMonitoring",
+                "WaymarkTestFixtures",
             ]
         ),
         .testTarget(
@@ -186,7 +187,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkSimulationTests",
-            dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkReceiver"]
+            dependencies: ["WaymarkSimulation", "WaymarkClock", "WaymarkNMEA", "WaymarkLocation", "WaymarkFix", "WaymarkReceiver", "WaymarkTestFixtures"]
         ),
         .testTarget(
             name: "WaymarkFixTests",
@@ -210,14 +211,14 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkServerTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkStore", "WaymarkClock"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkStore", "WaymarkClock", "WaymarkTestFixtures"]
         ),
         // The daemon's monitors over a real store, on the shipped scenarios.
         .testTarget(
             name: "WaymarkMonitorCenterTests",
             dependencies: [
                 "WaymarkDaemon", "WaymarkMonitoring", "WaymarkStore", "WaymarkAuthorization", "WaymarkLocation", "WaymarkClock",
-                "WaymarkSimulation", "WaymarkSystem",
+                "WaymarkSimulation", "WaymarkSystem", "WaymarkTestFixtures",
             ]
         ),
         .testTarget(
@@ -231,10 +232,10 @@ let package = Package(
         // connections (docs/reliability.md, "Hostile clients").
         .testTarget(
             name: "WaymarkHostileTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "waymarkd"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "waymarkd", "WaymarkTestFixtures"]
         ),
-        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI", "WaymarkPowerProfile"]),
-        .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem"]),
+        .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI", "WaymarkPowerProfile", "WaymarkTestFixtures"]),
+        .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem", "WaymarkTestFixtures"]),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime", "WaymarkClock"]),
         .testTarget(
             name: "WaymarkGpsdTests", dependencies: ["WaymarkGpsd", "WaymarkJSON", "WaymarkLocation", "WaymarkTime", "WaymarkTestFixtures"]),
@@ -250,6 +251,7 @@ let package = Package(
             name: "WaymarkAuthorizationTests",
             dependencies: [
                 "WaymarkAuthorization", "WaymarkSimulation", "WaymarkLocation", "WaymarkFix", "WaymarkClock", "WaymarkNMEA", "WaymarkReceiver",
+                "WaymarkTestFixtures",
             ]
         ),
         .testTarget(
@@ -262,7 +264,7 @@ let package = Package(
         // waymark-mqtt with the real waymarkd and a real mosquitto broker (TLS, restarts, cuts).
         .testTarget(
             name: "WaymarkBridgeTests",
-            dependencies: ["WaymarkBridge", "WaymarkStore", "WaymarkBoard", "WaymarkSystem", "waymark-mqtt", "waymarkd", "WaymarkCLI"]
+            dependencies: ["WaymarkBridge", "WaymarkStore", "WaymarkBoard", "WaymarkSystem", "waymark-mqtt", "waymarkd", "WaymarkCLI", "WaymarkTestFixtures"]
         ),
         .testTarget(
             name: "WaymarkDriversTests",
@@ -280,9 +282,10 @@ let package = Package(
             dependencies: [
                 "WaymarkInput", "WaymarkDaemon", "WaymarkBoard", "WaymarkHardware", "WaymarkDrivers", "WaymarkSystem", "WaymarkEventLoop",
                 "WaymarkEngine", "WaymarkReceiver", "WaymarkLocation", "WaymarkProtocol", "WaymarkFix", "WaymarkTime", "WaymarkClock",
-                "WaymarkSimulation",
+                "WaymarkSimulation", "WaymarkTestFixtures",
             ]
         ),
+        .testTarget(name: "WaymarkTestFixturesTests", dependencies: ["WaymarkTestFixtures"]),
     ]
 )
 

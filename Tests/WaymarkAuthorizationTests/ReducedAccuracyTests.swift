@@ -6,8 +6,9 @@ import WaymarkLocation
 import WaymarkNMEA
 import WaymarkReceiver
 import WaymarkSimulation
+import WaymarkTestFixtures
 
-@Suite("reduced accuracy")
+@Suite("reduced accuracy", .ownThread)
 struct ReducedAccuracyTests {
     static let secret: [UInt8] = Array(0..<32)
     static let grid = ReducedAccuracyGrid(cellSize: ReducedAccuracy.cellSize, secret: secret)

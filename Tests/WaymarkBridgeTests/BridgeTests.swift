@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import WaymarkStore
+import WaymarkTestFixtures
 
 /// waymark-mqtt between the real waymarkd (a simulated walk, 10 times faster than real time:
 /// a fix, and so a location message, every simulated second) and a real mosquitto broker,
 /// watched by `mosquitto_sub`. docs/ecosystem.md, "MQTT, OwnTracks and Home Assistant".
-@Suite("waymark-mqtt with a real broker", .serialized, .timeLimit(.minutes(3)))
+@Suite("waymark-mqtt with a real broker", .serialized, .ownThread, .timeLimit(.minutes(3)))
 struct BridgeTests {
     static let start = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\n"
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import WaymarkTestFixtures
 
 /// Regions through waymark-mqtt: the bridge's own monitor on the real waymarkd (with a store,
 /// so that events wait for their acknowledgement; a daemon with a store enforces
 /// authorization, so the bridge runs as its own user, granted by the operator), a walk east from the start through regions
 /// on its path, and what a subscriber of the real mosquitto sees on `owntracks/jane/pi/event`.
-@Suite("waymark-mqtt transitions with a real broker", .serialized, .timeLimit(.minutes(4)))
+@Suite("waymark-mqtt transitions with a real broker", .serialized, .ownThread, .timeLimit(.minutes(4)))
 struct TransitionTests {
     /// The walk starts now: the daemon dates a condition added before its first fix by the
     /// system clock, and decides it only on later fixes (a scenario dated in the past would
@@ -121,7 +122,7 @@ struct TransitionTests {
 /// The bridge on a daemon that enforces authorization (`--store`, `--policies`): an app like
 /// any other (docs/ecosystem.md's policy, here by uid), run as its own user, that gets what
 /// the operator grants it.
-@Suite("waymark-mqtt on an enforcing daemon", .serialized, .timeLimit(.minutes(4)))
+@Suite("waymark-mqtt on an enforcing daemon", .serialized, .ownThread, .timeLimit(.minutes(4)))
 struct EnforcedBridgeTests {
     @Test func nothingBeforeTheGrantThenFullLocationsAndTransitions() throws {
         let fleet = try Fleet()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTestFixtures
 
 /// Runs the built `waymark` binary with arguments and optional standard input.
 func runWaymark(
@@ -39,7 +40,7 @@ enum CLIFixtures {
         .appendingPathComponent("Fixtures/gpsd")
 }
 
-@Suite("waymark nmea decode")
+@Suite("waymark nmea decode", .ownThread)
 struct DecodeCommandTests {
     @Test("prints one TPV line per epoch with gpsd's members")
     func decodesCapture() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkTestFixtures
 
 /// The built `waymark nmea decode -` as a child process on pipes, fed a little at a time as a
 /// live port or `gpspipe -r` feeds it.
@@ -64,7 +65,7 @@ private func withChecksum(_ line: String) -> String {
     return line + "*" + String(hex[Int(sum >> 4)]) + String(hex[Int(sum & 15)]) + "\r\n"
 }
 
-@Suite("waymark nmea decode on a stream", .timeLimit(.minutes(1)))
+@Suite("waymark nmea decode on a stream", .ownThread, .timeLimit(.minutes(1)))
 struct DecodeStreamingTests {
     @Test("each epoch's TPV comes out as the epoch completes, before more input is written")
     func streams() throws {

@@ -6,9 +6,10 @@ import WaymarkServerTestSupport
 import WaymarkSystem
 
 @testable import Waymark
+import WaymarkTestFixtures
 
 /// How the client finds the daemon and decides to believe it (`docs/protocol.md`, "Connecting").
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.ownThread, .timeLimit(.minutes(1)))
 struct ConnectingTests {
     @Test(.enabled(if: geteuid() == 0, "setpriv needs root"))
     func aDaemonAnotherUserRunsIsNotBelieved() async throws {

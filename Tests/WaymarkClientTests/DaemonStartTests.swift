@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WaymarkServerTestSupport
+import WaymarkTestFixtures
 
 /// `waymarkd` start-up failures.
-struct DaemonStartTests {
+@Suite(.ownThread) struct DaemonStartTests {
     @Test func aFailureAfterListeningLeavesNoSocketBehind() throws {
         let directory = try TemporarySocketDirectory()
         defer { directory.remove() }

@@ -95,7 +95,7 @@ func documentedDisagreements() throws -> (counts: [String: Int], gpsdErrors: Int
     return (rows, gpsdErrors)
 }
 
-@Suite("Conformance with gpsd on 71 real receivers")
+@Suite("Conformance with gpsd on 71 real receivers", .ownThread)
 struct ConformanceTests {
     @Test("every epoch gpsd fixed agrees with ours, or is a documented gpsd error")
     func corpus() throws {

@@ -4,12 +4,13 @@ import WaymarkProtocol
 import WaymarkServerTestSupport
 import WaymarkSystem
 import WaymarkLocation
+import WaymarkTestFixtures
 
 /// The real waymarkd against one local user bent on hurting the others (issue 10, items 4 to
 /// 9): the daemon's memory stays under the shipped unit's `MemoryMax=32M` and a well-behaved
 /// client's updates keep coming while others flood, stall, connect by thousands and leave
 /// together. The figures are in `docs/reliability.md`, "Hostile clients".
-@Suite("waymarkd against hostile local clients", .serialized, .timeLimit(.minutes(3)))
+@Suite("waymarkd against hostile local clients", .serialized, .ownThread, .timeLimit(.minutes(3)))
 struct HostileClientTests {
     /// The shipped unit's `MemoryMax`.
     static let memoryLimit = 32 << 20

@@ -8,10 +8,11 @@ import WaymarkSystem
 import WaymarkProtocol
 import WaymarkReceiver
 import WaymarkLocation
+import WaymarkTestFixtures
 
 /// The board source's receiver side on a pseudo-terminal: rate detection, the vendor baud
 /// switch, power commands, and recovery from a closed port, silence and garbage.
-@Suite(.serialized)
+@Suite(.serialized, .ownThread)
 struct BoardSourceReceiverTests {
     @Test func detectsTheRateFromChecksummedSentencesAfterGarbage() throws {
         let pty = try PseudoTerminal()

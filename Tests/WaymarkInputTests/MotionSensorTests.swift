@@ -9,10 +9,11 @@ import WaymarkSystem
 import WaymarkProtocol
 import WaymarkLocation
 import WaymarkHardware
+import WaymarkTestFixtures
 
 /// The board source's accelerometer side with a scripted chip (the register sequences are
 /// the drivers' tests; the VM test runs a real driver on i2c-stub).
-@Suite(.serialized)
+@Suite(.serialized, .ownThread)
 struct MotionSensorTests {
     func source(
         _ chip: ScriptedAccelerometer, recovery: Duration = .seconds(10)

@@ -6,11 +6,12 @@ import WaymarkSystem
 
 @testable import WaymarkInput
 import WaymarkHardware
+import WaymarkTestFixtures
 
 /// An enable line that cuts the receiver's supply (the Adafruit Ultimate GPS's EN pin): the
 /// receiver boots at its factory rate after every power-up, and the board source must find it
 /// there and move it to the fast rate again, at once.
-@Suite(.serialized)
+@Suite(.serialized, .ownThread)
 struct PowerCycleRateTests {
     /// The enable line, recorded.
     final class EnableLine: GPSPowerControl {

@@ -7,11 +7,12 @@ import WaymarkSystem
 @testable import WaymarkInput
 import WaymarkProtocol
 import WaymarkLocation
+import WaymarkTestFixtures
 
 /// Receiver faults that the other board-source tests do not cover, each with what the source
 /// reports and how long it takes to recover (`docs/reliability.md`, "Receiver faults", records
 /// the figures this suite prints).
-@Suite(.serialized)
+@Suite(.serialized, .ownThread)
 struct ReceiverFaultTests {
     @Test func aReceiverThatChangesItsRateMidStreamIsFoundAtItsNewRate() throws {
         let pty = try PseudoTerminal()

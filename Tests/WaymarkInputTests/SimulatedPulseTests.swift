@@ -4,10 +4,11 @@ import WaymarkInput
 import WaymarkReceiver
 import WaymarkSimulation
 import WaymarkTime
+import WaymarkTestFixtures
 
 /// The simulated board's PPS line: raised each UTC second while the receiver is on, and no
 /// timer at all while it sleeps (an idle daemon wakes for nothing).
-@Suite("The simulated board's PPS line")
+@Suite("The simulated board's PPS line", .ownThread)
 struct SimulatedPulseTests {
     @Test("the pulse timer runs only while the receiver is on, and pulses come again after a power cycle")
     func pulsesOnlyWhileOn() throws {

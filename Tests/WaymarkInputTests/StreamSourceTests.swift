@@ -4,9 +4,10 @@ import WaymarkDrivers
 import WaymarkSystem
 
 @testable import WaymarkInput
+import WaymarkTestFixtures
 
 /// `waymarkd --device PATH`: a device that is not there yet is waited for, not fatal.
-@Suite(.serialized)
+@Suite(.serialized, .ownThread)
 struct StreamSourceTests {
     @Test(arguments: [ReceiverPortKind.terminal, .serial])
     func aMissingDeviceIsReportedOnceWithItsPath(kind: ReceiverPortKind) throws {

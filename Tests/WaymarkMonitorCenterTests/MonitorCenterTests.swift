@@ -8,9 +8,10 @@ import WaymarkMonitoring
 import WaymarkSimulation
 import WaymarkStore
 import WaymarkSystem
+import WaymarkTestFixtures
 
 /// The daemon's monitors over a real store (docs/monitoring.md, "In the daemon").
-@Suite("Monitor centre")
+@Suite("Monitor centre", .ownThread)
 struct MonitorCenterTests {
     static let app = AppIdentity(.unit, "geofence.service")
     static let radius = 100.0

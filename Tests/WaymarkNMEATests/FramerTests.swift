@@ -24,7 +24,7 @@ func frame(_ text: String) -> (sentences: [String], statistics: FramerStatistics
     frame(Array(text.utf8))
 }
 
-@Suite("NMEA framer")
+@Suite("NMEA framer", .ownThread)
 struct FramerTests {
     @Test("accepts CR/LF and bare LF line endings and verifies checksums")
     func lineEndings() {

@@ -4,8 +4,9 @@ import WaymarkLocation
 import WaymarkPowerProfile
 import WaymarkReceiver
 import WaymarkSimulation
+import WaymarkTestFixtures
 
-@Suite("Power-profile runs on the shipped scenarios")
+@Suite("Power-profile runs on the shipped scenarios", .ownThread)
 struct PowerRunTests {
     @Test("desk-day: the stationary update, receiver off, motion, receiver on, the first update with isStationary false")
     func deskDaySequence() throws {

@@ -2,10 +2,11 @@ import Testing
 import WaymarkPowerProfile
 import WaymarkReceiver
 import WaymarkSimulation
+import WaymarkTestFixtures
 
 /// The gentle starts of transport the accelerometer must catch (docs/power.md, "Gentle
 /// starts and lifts"), on scenarios written here rather than the shipped ones.
-@Suite("Gentle starts and lifts")
+@Suite("Gentle starts and lifts", .ownThread)
 struct TransportStartTests {
     /// A car pulling away slowly at every light (`accel` m/s²), with the engine idling at the stops.
     static func gentleDrive(acceleration: Double) -> String {

@@ -8,9 +8,10 @@ import WaymarkLocation
 import WaymarkProtocol
 import WaymarkServerTestSupport
 import WaymarkSystem
+import WaymarkTestFixtures
 
 /// The limits that keep one local user from hurting the others (`docs/protocol.md`, "Limits").
-@Suite("Server: limits against hostile clients", .timeLimit(.minutes(1)))
+@Suite("Server: limits against hostile clients", .ownThread, .timeLimit(.minutes(1)))
 struct LimitsTests {
     @Test func aConnectionThatSaysNoHelloInTimeIsClosed() async throws {
         try await withDaemon(configure: { $0.helloTimeout = .milliseconds(300) }) { daemon in
@@ -256,7 +257,7 @@ private final class LoopProbe: Sendable {
     func record(_ count: Int) { state.withLock { $0.recorded = count } }
 }
 
-@Suite("Server: monitor events for a client that does not read", .timeLimit(.minutes(1)))
+@Suite("Server: monitor events for a client that does not read", .ownThread, .timeLimit(.minutes(1)))
 struct MonitorEventLimitsTests {
     @Test func aClientThatReadsNoMonitorEventsIsDisconnectedAsSlow() async throws {
         try await withDaemon { daemon in

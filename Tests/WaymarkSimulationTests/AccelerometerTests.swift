@@ -1,8 +1,9 @@
 import Testing
 import WaymarkClock
 import WaymarkSimulation
+import WaymarkTestFixtures
 
-@Suite("Accelerometer model")
+@Suite("Accelerometer model", .ownThread)
 struct AccelerometerTests {
     static let wake = ActivityInterruptSetting(threshold: 150, minimumDuration: .milliseconds(100), outputDataRate: 100)
 

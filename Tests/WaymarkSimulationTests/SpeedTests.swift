@@ -2,10 +2,11 @@ import Testing
 import WaymarkClock
 import WaymarkSimulation
 import WaymarkReceiver
+import WaymarkTestFixtures
 
 /// Prints how long an 8-hour desk day takes to simulate; asserts nothing about the clock
 /// (timings belong in benchmarks), only that the work was done.
-@Suite("Simulation cost")
+@Suite("Simulation cost", .ownThread)
 struct SpeedTests {
     @Test("desk-day: truth every second, every motion interrupt, the oracle's epochs")
     func deskDay() throws {

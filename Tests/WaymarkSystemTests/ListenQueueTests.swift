@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WaymarkSystem
+import WaymarkTestFixtures
 
 /// Bursts of clients, stale and foreign socket files, and sockets systemd passes.
-struct ListenQueueTests {
+@Suite(.ownThread) struct ListenQueueTests {
     @Test func aBurstOfClientsFitsTheListenQueue() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

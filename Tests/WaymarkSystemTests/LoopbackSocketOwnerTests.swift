@@ -1,8 +1,9 @@
 import Glibc
 import Testing
 import WaymarkSystem
+import WaymarkTestFixtures
 
-@Suite("the owner of a loopback TCP peer, from /proc/self/net/tcp")
+@Suite("the owner of a loopback TCP peer, from /proc/self/net/tcp", .ownThread)
 struct LoopbackSocketOwnerTests {
     private let loopback: UInt32 = 0x7F00_0001
 
