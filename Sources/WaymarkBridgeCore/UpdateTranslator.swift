@@ -4,13 +4,16 @@ package import WaymarkLocation
 /// `location` message on the device's topic (so a subscriber that comes later sees the last
 /// one at once); the update that brings the device to rest carries trigger `k` and the first
 /// one moving again trigger `v`. An update without a location sends nothing and is kept as
-/// the diagnostics the status reports.
+/// the diagnostics the status reports. A location the same as the last one sent, with no
+/// trigger, sends nothing: the retained message holds it already (a reduced-accuracy app gets
+/// one cell for 20 minutes, on every update).
 package struct UpdateTranslator: Sendable {
     /// The device the messages are for.
     package let device: OwnTracksDevice
     /// The diagnostics of the last update without a location (empty once locations flow).
     package private(set) var diagnostics: [String] = []
     private var isStationary = false
+    private var lastSent: Location?
 
     /// A translator for `device`.
     package init(device: OwnTracksDevice) {
@@ -31,6 +34,8 @@ package struct UpdateTranslator: Sendable {
             default: nil
             }
         isStationary = update.isStationary
+        guard trigger != nil || location != lastSent else { return nil }
+        lastSent = location
         guard let payload = OwnTracksPayload.location(location, device: device, trigger: trigger, now: now) else {
             return nil
         }

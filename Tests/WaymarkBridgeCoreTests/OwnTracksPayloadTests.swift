@@ -3,11 +3,11 @@ import WaymarkBridgeCore
 import WaymarkJSON
 import WaymarkLocation
 
-/// A location in Zürich at 2026-11-23T08:00:05.75Z, walking east.
-func sampleLocation() -> Location {
+/// A location in Zürich at 2026-11-23T08:00:05.75Z (or `secondsLater`), walking east.
+func sampleLocation(secondsLater: Int = 0) -> Location {
     var location = Location(
         latitude: 47.376_912_345, longitude: 8.541_7, horizontalAccuracy: 4.2,
-        timestamp: Timestamp(nanosecondsSinceEpoch: 1_795_420_805_750_000_000),
+        timestamp: Timestamp(nanosecondsSinceEpoch: 1_795_420_805_750_000_000 + Int64(secondsLater) * 1_000_000_000),
         sourceInformation: SourceInformation(isSimulatedBySoftware: true), mode: .threeDimensional)
     location.altitude = 408.4
     location.verticalAccuracy = 6.01
@@ -87,13 +87,22 @@ let device = OwnTracksDevice(user: "jane", device: "pi", trackerID: "pi")
 @Suite struct UpdateTranslatorTests {
     @Test func stationaryTransitionsCarryTheirTriggersAndLocationsAreRetained() throws {
         var translator = UpdateTranslator(device: device)
-        let location = sampleLocation()
-        let triggers = [false, true, false, false, true].map { stationary in
-            translator.message(for: LocationUpdate(location: location, isStationary: stationary), now: 0)
+        let triggers = [false, true, false, false, true].enumerated().map { second, stationary in
+            translator.message(for: LocationUpdate(location: sampleLocation(secondsLater: second), isStationary: stationary), now: 0)
         }
         #expect(triggers.map { $0?.payload.contains(#""t":"k""#) } == [false, true, false, false, true])
         #expect(triggers.map { $0?.payload.contains(#""t":"v""#) } == [false, false, true, false, false])
         #expect(triggers.allSatisfy { $0?.retain == true && $0?.topic == "owntracks/jane/pi" })
+    }
+
+    @Test func theSameLocationAgainSendsNothingUnlessItBringsATrigger() {
+        var translator = UpdateTranslator(device: device)
+        let cell = sampleLocation()
+        let sent = [false, false, false, true, true, false].map { stationary in
+            translator.message(for: LocationUpdate(location: cell, isStationary: stationary), now: 0) != nil
+        }
+        #expect(sent == [true, false, false, true, false, true])
+        #expect(translator.message(for: LocationUpdate(location: sampleLocation(secondsLater: 1_200)), now: 0) != nil)
     }
 
     @Test func anUpdateWithoutLocationSendsNothingAndKeepsItsDiagnostics() {

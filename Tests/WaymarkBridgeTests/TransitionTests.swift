@@ -149,11 +149,14 @@ struct EnforcedBridgeTests {
         try fleet.startDaemon(TransitionTests.start + "walk 5m heading=90\nstill 1h\n", enforcing: true)
         try fleet.waymark("auth", "grant", "appID:org.waymark.mqtt", "--accuracy", "reduced")
         try fleet.startBridge(TransitionTests.bakery)
-        try waitUntil("10 locations", seconds: 60) { subscriber.locations.count >= 10 }
+        try waitUntil("a location", seconds: 60) { !subscriber.locations.isEmpty }
         // The walk crosses the Bakery in the first 2.5 simulated minutes (15 s): wait past its end.
         sleep(25)
         let locations = subscriber.locations
         #expect(Set(locations.map { "\($0.json["lat"] ?? "") \($0.json["lon"] ?? "")" }).count <= 2, "cells, not the walk")
+        // One message per cell, and one when the device comes to rest: not the same cell again
+        // for every fix (about 260 in these 25 s before).
+        #expect(locations.count <= 3, "\(locations.map(\.json))")
         #expect(locations.allSatisfy { ($0.json["acc"] as? Int ?? 0) > 1_000 })
         #expect(subscriber.transitions.isEmpty, "accuracyLimited decides nothing: no transition")
         print("enforcing, granted reduced: \(locations.count) locations in cells, no transition")
