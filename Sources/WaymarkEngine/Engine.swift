@@ -83,9 +83,14 @@ package struct Engine: Sendable {
     private var checksRest = false
     /// The last accelerometer movement whose calm spell has had its rest check: after a fix
     /// in motion, a demand cannot learn that the device stopped (a calm accelerometer alone is
-    /// not rest), so, when ``checksRest``, once the chip has been calm for ``demandDwell`` the
+    /// not rest), so, when ``checksRest``, once the chip has been calm for ``restCheckCalm`` the
     /// demand is served at once, a single fix per calm spell, which tells rest from a smooth ride.
     private var restCheckedAfter: Instant?
+    /// How long the accelerometer must be calm before the next rest check: ``demandDwell`` at
+    /// first, doubled by each check until a fix shows rest, up to ``restCheckCalmLimit``. A car
+    /// on a smooth road is calm for a few seconds over and over: without the doubling each of
+    /// those spells cost a power cycle (2,228 in the 93-minute commute).
+    private var restCheckCalm: Duration?
     /// The demand the consumer asked for, while a rest check serves it early: it is asked
     /// again if the check finds no fix.
     private var demandBeforeRestCheck: Instant?
@@ -229,6 +234,7 @@ package struct Engine: Sendable {
     private mutating func handle(_ fix: Fix, at now: Instant, actions: inout [EngineAction]) {
         guard receiverOn, let location = Location(fix: fix, isSimulated: settings.isSimulated) else { return }
         lastLocation = location
+        if lastFixShowsRest { restCheckCalm = nil }
         lastLocationReceived = now
         lastUsableFix = now
         orbitUpkeep.fixArrived(at: now)
@@ -285,8 +291,17 @@ package struct Engine: Sendable {
 
     private mutating func motionInterrupt(at now: Instant, actions: inout [EngineAction]) {
         guard hasAccelerometer, subscriptions.contains(where: \.isPaused) || demandStill else { return }
-        // Power up at once: the hot start runs while the sample window decides.
+        // The sample window decides whether this is motion (``wakingForResume``).
         confirmingWake = true
+    }
+
+    /// Whether a motion interrupt powers the receiver before its sample window decides: for a
+    /// paused subscription, whose resume waits for a fix, the hot start runs meanwhile. A fix
+    /// demand held still waits for the verdict: its next fix can wait the window, and in a
+    /// tram or a car every vibration the window judges calm cost a power cycle that never got
+    /// a fix (1,082 on the 93-minute commute for a visits consumer).
+    private var wakingForResume: Bool {
+        confirmingWake && subscriptions.contains(where: \.isPaused)
     }
 
     private mutating func samplesArrived(_ verdict: MotionVerdict, at now: Instant, actions: inout [EngineAction]) {
@@ -334,7 +349,7 @@ package struct Engine: Sendable {
     }
 
     private var needsFixes: Bool {
-        liveSubscriptionsNeedFixes || !requests.isEmpty || gpsOnlyChecking || confirmingWake
+        liveSubscriptionsNeedFixes || !requests.isEmpty || gpsOnlyChecking || wakingForResume
             || (!isStationary && demand.needsReceiver(at: lastEventInstant, isOn: receiverOn, hotStart: settings.receiver.hotStart))
     }
 
@@ -380,14 +395,18 @@ package struct Engine: Sendable {
         return max(lastUsableFix ?? receiverOnSince, receiverOnSince) + settings.acquisitionTimeout
     }
 
-    /// When the demand's rest check falls due: the accelerometer calm for ``demandDwell``
+    /// When the demand's rest check falls due: the accelerometer calm for ``restCheckCalm``
     /// after the last fix showed motion (``restCheckedAfter``).
     private var restCheck: Instant? {
         guard checksRest, demandWatchesMotion, !demandStill, lastLocation != nil, !lastFixShowsRest,
             restCheckedAfter != lastAccelerometerMovement
         else { return nil }
-        return lastAccelerometerMovement + demandDwell
+        return lastAccelerometerMovement + (restCheckCalm ?? demandDwell)
     }
+
+    /// The longest calm a rest check waits for: 2 minutes. A stop shorter than a visit's
+    /// 5 minutes needs no check, and one found 2 minutes in still completes its arrival.
+    private static let restCheckCalmLimit = Duration.seconds(120)
 
     private mutating func tick(at now: Instant, actions: inout [EngineAction]) {
         if let giveUp = demandGiveUp, giveUp <= now {
@@ -396,6 +415,7 @@ package struct Engine: Sendable {
         }
         if let check = restCheck, check <= now {
             restCheckedAfter = lastAccelerometerMovement
+            restCheckCalm = min((restCheckCalm ?? demandDwell) * 2, Self.restCheckCalmLimit)
             if let due = demand.instant, due > now {
                 demandBeforeRestCheck = due
                 demand.set(now)
@@ -532,7 +552,7 @@ package struct Engine: Sendable {
     }
 
     private var powerUpReason: String {
-        if confirmingWake { return "motion interrupt" }
+        if wakingForResume { return "motion interrupt" }
         if gpsOnlyChecking { return "periodic check for movement" }
         if orbitUpkeep.wakingSince != nil { return "orbit prediction upkeep" }
         if subscriptions.contains(where: \.needsFixes) { return "live updates" }

@@ -71,7 +71,7 @@ struct FixDemandTests {
         #expect(harness.power == [true])
     }
 
-    @Test("with no subscription, a fix at rest and a calm accelerometer hold the demand: the receiver stays down until motion, then serves it at once")
+    @Test("with no subscription, a fix at rest and a calm accelerometer hold the demand: the receiver stays down until the sample window says motion, then serves it at once")
     func stillnessHoldsTheDemand() throws {
         var harness = EngineHarness()
         harness.handle(.fixNeeded(at: .zero))
@@ -88,10 +88,17 @@ struct FixDemandTests {
         harness.advance(to: 3_600)
         #expect(harness.power == [true, false], "no border can be crossed at a desk: the due demand waits")
         #expect(harness.engine.fixDemand == Self.instant(120))
+        // A vibration: the interrupt alone powers nothing, and the window judges it calm.
         harness.handle(.motionInterrupt)
-        harness.samples(at: 3_601, moving: true)
+        #expect(harness.power == [true, false], "a held demand waits for the window's verdict")
+        harness.samples(at: 3_600.5, moving: false)
+        #expect(harness.engine.isStationary && harness.power == [true, false])
+        harness.advance(to: 3_601)
+        harness.handle(.motionInterrupt)
+        #expect(harness.power == [true, false])
+        harness.samples(at: 3_601.5, moving: true)
         #expect(!harness.engine.isStationary)
-        #expect(harness.power == [true, false, true], "the demand, overdue, is served at once")
+        #expect(harness.power == [true, false, true], "the demand, overdue, is served once the window says motion")
         harness.fix(at: 3_602)
         harness.handle(.fixNeeded(at: nil))
         #expect(harness.power == [true, false, true, false])
@@ -163,6 +170,36 @@ struct FixDemandTests {
         indoors.advance(to: 300)
         #expect(indoors.power == [true, false, true, false])
         #expect(indoors.engine.fixDemand == Self.instant(600))
+    }
+
+    @Test("a smooth ride's calm spells back the rest checks off, up to 2 min of calm; a fix at rest starts them over")
+    func restChecksBackOffOnARide() {
+        var ride = EngineHarness()
+        ride.handle(.restChecks(true))
+        ride.handle(.fixNeeded(at: .zero))  // powers the receiver for the first fix
+        /// Drives from `start` to `end` with a jolt every `spell` seconds; each look gets a fix
+        /// at `speed` a second after the receiver powers, and the consumer asks again 600 s on.
+        func drive(from start: Int, to end: Int, spell: Int, speed: Double = 14) -> Int {
+            let looksBefore = ride.power.count { $0 }
+            for second in start..<end {
+                ride.advance(to: Double(second))
+                if second % spell == 0 { ride.samples(at: Double(second), moving: true) }
+                if ride.power.last == true {
+                    ride.fix(at: Double(second) + 0.5, speed: speed)
+                    ride.handle(.fixNeeded(at: Self.instant(Double(second) + 600.5)))
+                }
+            }
+            return ride.power.count { $0 } - looksBefore
+        }
+        // Calm spells of 20 s: a look after 6 s of calm, then after 12, then none (24 > 20).
+        #expect(drive(from: 0, to: 500, spell: 20) == 2)
+        // Spells of 150 s: the calm needed doubles to 48, 96, then stays at 120.
+        #expect(drive(from: 500, to: 1_250, spell: 150) == 5)
+        // A stop: the look at 2 min of calm finds rest.
+        #expect(drive(from: 1_250, to: 1_400, spell: 1_000, speed: 0) == 1)
+        // Off again: the consumer's fix 600 s after the stop's shows speed, and the calm spells
+        // are looked at after 6 and 12 s again.
+        #expect(drive(from: 1_400, to: 2_100, spell: 20) == 3)
     }
 
     @Test("without an accelerometer nothing holds the demand: the scheduler's pace alone")
