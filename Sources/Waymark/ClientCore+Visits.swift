@@ -3,7 +3,9 @@ import WaymarkProtocol
 
 /// Visit monitors on the I/O thread: while the process holds one, the daemon is asked to
 /// monitor the app's visits (again at every connect: the daemon keeps the service for the app
-/// until it stops it), and each `visit` event goes to every one.
+/// until it stops it), and each `visit` event goes to every one. A visit the daemon kept while
+/// the app was away comes with a sequence: it is passed on once (a repeat sent before the
+/// acknowledgement reached the daemon is skipped) and acknowledged once handed to the monitors.
 extension ClientCore {
     typealias VisitContinuation = AsyncStream<Visit>.Continuation
 
@@ -36,8 +38,13 @@ extension ClientCore {
         call(.stopVisitMonitoring, pending)
     }
 
-    /// Hands a `visit` event to every visit monitor held.
-    func receiveVisit(_ visit: WaymarkLocation.Visit) {
+    /// Hands a `visit` event to every visit monitor held, and acknowledges a kept one.
+    func receiveVisit(_ visit: WaymarkLocation.Visit, sequence: UInt64?) {
+        if let sequence {
+            guard sequence > newestVisitSequence, !visitMonitors.isEmpty else { return }
+            newestVisitSequence = sequence
+        }
         for continuation in visitMonitors.values { continuation.yield(Visit(visit)) }
+        if let sequence { send(.acknowledgeVisits(through: sequence)) { _ in } }
     }
 }

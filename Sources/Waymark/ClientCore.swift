@@ -57,6 +57,8 @@ final class ClientCore {
     var monitorIDs: [UInt64: UInt64] = [:]
     /// The visit monitors the process holds, by local number.
     var visitMonitors: [UInt64: VisitContinuation] = [:]
+    /// The newest sequence of a kept visit passed on: older ones are repeats.
+    var newestVisitSequence: UInt64 = 0
     /// What waits for a monitor to be open on the current connection.
     var monitorOpened: [UInt64: [(Result<Void, WaymarkError>) -> Void]] = [:]
     /// Each unanswered location request's id and deadline timer, by its ``PendingReply``.
@@ -364,8 +366,8 @@ final class ClientCore {
             sessions[local]?.continuation.yield(diagnostics)
         case .event(.monitorEvent(let monitor, let sequence, let event)):
             receiveMonitorEvent(monitor, sequence: sequence, event)
-        case .event(.visit(let visit)):
-            receiveVisit(visit)
+        case .event(.visit(let sequence, let visit)):
+            receiveVisit(visit, sequence: sequence)
         }
     }
 

@@ -16,8 +16,10 @@ package enum Event: Hashable, Sendable {
     /// daemon could not keep the event (`persistenceUnavailable`): it is sent once.
     case monitorEvent(monitor: UInt64, sequence: UInt64?, event: MonitorEvent)
     /// An arrival or a departure, for an app that monitors visits (version 3):
-    /// `{"event":"visit","visit":{"latitude":…,"arrivalDate":…,"departureDate":null}}`.
-    case visit(Visit)
+    /// `{"event":"visit","sequence":4,"visit":{"latitude":…,"arrivalDate":…,"departureDate":null}}`.
+    /// `sequence` is present on a visit kept while the app was away, which it acknowledges
+    /// (`acknowledgeVisits`); a visit sent as it happens has none and is sent once.
+    case visit(sequence: UInt64?, Visit)
 
     /// Writes the event's object.
     package func write(to buffer: inout JSONBuffer) {
@@ -41,9 +43,10 @@ package enum Event: Hashable, Sendable {
             if let sequence { buffer.member("sequence", sequence) }
             event.writeMembers(to: &buffer)
             buffer.endObject()
-        case .visit(let visit):
+        case .visit(let sequence, let visit):
             buffer.beginObject()
             buffer.member("event", "visit")
+            if let sequence { buffer.member("sequence", sequence) }
             buffer.key("visit")
             visit.write(to: &buffer)
             buffer.endObject()
@@ -65,7 +68,7 @@ package enum Event: Hashable, Sendable {
             self = .monitorEvent(
                 monitor: try fields.identifier("monitor"), sequence: try fields.optionalIdentifier("sequence"), event: try MonitorEvent(fields))
         case "visit":
-            self = .visit(try Visit(fields.fields("visit")))
+            self = .visit(sequence: try fields.optionalIdentifier("sequence"), try Visit(fields.fields("visit")))
         case let other:
             throw fields.invalid("event", "unknown event \"\(other)\"")
         }

@@ -66,6 +66,8 @@ package enum Operation: Hashable, Sendable {
     case startVisitMonitoring
     /// Stops the app's visit monitoring (version 3).
     case stopVisitMonitoring
+    /// Acknowledges the visits kept for the app through a sequence number (version 3).
+    case acknowledgeVisits(through: UInt64)
 
     /// The operation's `op`.
     package var name: OperationName {
@@ -100,6 +102,7 @@ package enum Operation: Hashable, Sendable {
         case .visits: .visits
         case .startVisitMonitoring: .startVisitMonitoring
         case .stopVisitMonitoring: .stopVisitMonitoring
+        case .acknowledgeVisits: .acknowledgeVisits
         }
     }
 
@@ -157,6 +160,7 @@ package enum Operation: Hashable, Sendable {
         case .acknowledgeMonitorEvents(let monitor, let through):
             buffer.member("monitor", monitor)
             buffer.member("through", through)
+        case .acknowledgeVisits(let through): buffer.member("through", through)
         }
     }
 
@@ -191,6 +195,7 @@ package enum Operation: Hashable, Sendable {
         case .visits: self = .visits
         case .startVisitMonitoring: self = .startVisitMonitoring
         case .stopVisitMonitoring: self = .stopVisitMonitoring
+        case .acknowledgeVisits: self = .acknowledgeVisits(through: try fields.identifier("through"))
         case .authorizeApp:
             let request = AuthorizeAppRequest(
                 app: try AppReference(fields.fields("app")),

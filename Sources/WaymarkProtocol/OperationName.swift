@@ -65,6 +65,9 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
     case startVisitMonitoring
     /// Stops the app's visit monitoring (`stopMonitoringVisits`).
     case stopVisitMonitoring
+    /// Tells the daemon the app has the visits kept for it up to a sequence number: they are
+    /// not sent again.
+    case acknowledgeVisits
 
     /// The protocol version that brings the operation: 1 for live updates, location requests
     /// and status; 2 for authorization and sessions; 3 for monitors.
@@ -75,7 +78,7 @@ package enum OperationName: String, Hashable, Sendable, CaseIterable, ProtocolNa
             .startBackgroundActivitySession, .stopBackgroundActivitySession, .startInUseDelegation, .acceptInUseDelegation,
             .stopInUseDelegation, .authorizationApps, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy: 2
         case .openMonitor, .closeMonitor, .addCondition, .removeCondition, .monitorRecord, .monitorIdentifiers,
-            .acknowledgeMonitorEvents, .visits, .startVisitMonitoring, .stopVisitMonitoring: 3
+            .acknowledgeMonitorEvents, .visits, .startVisitMonitoring, .stopVisitMonitoring, .acknowledgeVisits: 3
         }
     }
 }

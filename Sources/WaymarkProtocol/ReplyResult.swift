@@ -74,7 +74,7 @@ package enum ReplyResult: Hashable, Sendable {
         case .hello: self = .hello(try HelloResult(fields))
         case .bye, .stopLiveUpdates, .cancelRequest, .stopServiceSession, .stopBackgroundActivitySession, .stopInUseDelegation,
             .closeMonitor, .addCondition, .removeCondition, .acknowledgeMonitorEvents, .authorizeApp, .setLocationServices, .answerTemporaryFullAccuracy,
-            .startVisitMonitoring, .stopVisitMonitoring:
+            .startVisitMonitoring, .stopVisitMonitoring, .acknowledgeVisits:
             self = .done
         case .startLiveUpdates: self = .subscription(try fields.identifier("subscription"))
         case .requestLocation: self = .location(try Location(fields.fields("location")))

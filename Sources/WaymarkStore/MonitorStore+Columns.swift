@@ -64,4 +64,21 @@ extension MonitorStore {
         }
         return diagnostics
     }
+
+    /// The columns of `visit`: arrival date, departure date (null while there), latitude,
+    /// longitude, horizontal accuracy.
+    static func values(_ visit: Visit) -> [SQLValue] {
+        [
+            .integer(visit.arrivalDate.nanosecondsSinceEpoch), visit.departureDate.map { .integer($0.nanosecondsSinceEpoch) } ?? .null,
+            .real(visit.latitude), .real(visit.longitude), .real(visit.horizontalAccuracy),
+        ]
+    }
+
+    /// A visit from the columns of ``values(_:)-(Visit)`` starting at `column`.
+    static func visit(_ row: Row, from column: Int32) throws(StoreError) -> Visit {
+        Visit(
+            latitude: try row.double(column + 2), longitude: try row.double(column + 3), horizontalAccuracy: try row.double(column + 4),
+            arrivalDate: Timestamp(nanosecondsSinceEpoch: try row.int64(column)),
+            departureDate: row.isNull(column + 1) ? nil : Timestamp(nanosecondsSinceEpoch: try row.int64(column + 1)))
+    }
 }

@@ -116,11 +116,7 @@ package final class MonitorStore {
                 INSERT INTO visits (arrivalDate, departureDate, latitude, longitude, horizontalAccuracy) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (arrivalDate) DO UPDATE SET departureDate = excluded.departureDate, latitude = excluded.latitude,
                     longitude = excluded.longitude, horizontalAccuracy = excluded.horizontalAccuracy
-                """,
-                [
-                    .integer(visit.arrivalDate.nanosecondsSinceEpoch), visit.departureDate.map { .integer($0.nanosecondsSinceEpoch) } ?? .null,
-                    .real(visit.latitude), .real(visit.longitude), .real(visit.horizontalAccuracy),
-                ])
+                """, Self.values(visit))
             try database.run(
                 "DELETE FROM visits WHERE arrivalDate NOT IN (SELECT arrivalDate FROM visits ORDER BY arrivalDate DESC LIMIT ?)",
                 [.integer(Int64(Self.maximumVisits))])
@@ -131,12 +127,7 @@ package final class MonitorStore {
     package func visits() throws(StoreError) -> [Visit] {
         try database.rows(
             "SELECT arrivalDate, departureDate, latitude, longitude, horizontalAccuracy FROM visits ORDER BY arrivalDate"
-        ) { row throws(StoreError) in
-            Visit(
-                latitude: try row.double(2), longitude: try row.double(3), horizontalAccuracy: try row.double(4),
-                arrivalDate: Timestamp(nanosecondsSinceEpoch: try row.int64(0)),
-                departureDate: row.isNull(1) ? nil : Timestamp(nanosecondsSinceEpoch: try row.int64(1)))
-        }
+        ) { row throws(StoreError) in try Self.visit(row, from: 0) }
     }
 
     /// Appends `events` to the app's queue and drops the oldest beyond the capacity, counting
@@ -156,20 +147,28 @@ package final class MonitorStore {
             }
             queued.append(QueuedMonitorEvent(sequence: sequence, monitor: monitor, event: event))
         }
-        let excess = try database.rows(
-            "SELECT sequence FROM pendingEvents WHERE app = ? ORDER BY sequence DESC LIMIT -1 OFFSET ?",
-            [.integer(appID), .integer(Int64(Self.eventQueueCapacity))]
-        ) { row throws(StoreError) in try row.int64(0) }
-        if let newestDropped = excess.first {
-            try database.run("DELETE FROM pendingEvents WHERE app = ? AND sequence <= ?", [.integer(appID), .integer(newestDropped)])
-            try database.run(
-                """
-                INSERT INTO droppedEvents (app, count) VALUES (?, ?)
-                ON CONFLICT (app) DO UPDATE SET count = min(count + excluded.count, 9223372036854775807)
-                """, [.integer(appID), .integer(Int64(excess.count))])
+        guard let newestDropped = try trim("pendingEvents", counting: "droppedEvents", to: Self.eventQueueCapacity, appRowID: appID) else {
+            return queued
         }
-        guard let newestDropped = excess.first else { return queued }
         return queued.filter { $0.sequence > newestDropped }
+    }
+
+    /// Drops the oldest rows of the app's queue `table` beyond `capacity` and adds their number
+    /// to its count in `droppedTable`; returns the newest sequence dropped, nil when none was.
+    /// Inside a transaction. The tables are the schema's, never a caller's text.
+    func trim(_ table: StaticString, counting droppedTable: StaticString, to capacity: Int, appRowID appID: Int64) throws(StoreError) -> Int64? {
+        let excess = try database.rows(
+            "SELECT sequence FROM \(table) WHERE app = ? ORDER BY sequence DESC LIMIT -1 OFFSET ?",
+            [.integer(appID), .integer(Int64(capacity))]
+        ) { row throws(StoreError) in try row.int64(0) }
+        guard let newestDropped = excess.first else { return nil }
+        try database.run("DELETE FROM \(table) WHERE app = ? AND sequence <= ?", [.integer(appID), .integer(newestDropped)])
+        try database.run(
+            """
+            INSERT INTO \(droppedTable) (app, count) VALUES (?, ?)
+            ON CONFLICT (app) DO UPDATE SET count = min(count + excluded.count, 9223372036854775807)
+            """, [.integer(appID), .integer(Int64(excess.count))])
+        return newestDropped
     }
 
     /// The row id of the monitor `name` of `app`, or nil.
@@ -208,14 +207,18 @@ package final class MonitorStore {
 }
 
 extension MonitorStore {
-    /// Starts (`monitoring`) or stops the visit monitoring of `app`, on disk when it returns.
+    /// Starts (`monitoring`) or stops the visit monitoring of `app`, on disk when it returns;
+    /// stopping forgets the visits kept for it.
     package func setVisitMonitoring(_ monitoring: Bool, of app: AppIdentity, at time: RealtimeInstant) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
             if monitoring {
                 let appID = try database.appRowID(of: app, at: time)
                 try database.run("INSERT INTO visitMonitoring (app) VALUES (?) ON CONFLICT (app) DO NOTHING", [.integer(appID)])
             } else if let appID = try database.existingAppRowID(of: app) {
-                try database.run("DELETE FROM visitMonitoring WHERE app = ?", [.integer(appID)])
+                // The visits kept for it go too: the app no longer wants them.
+                for table in ["visitMonitoring", "pendingVisits", "droppedVisits"] {
+                    try database.run("DELETE FROM \(table) WHERE app = ?", [.integer(appID)])
+                }
             }
         }
     }

@@ -1,11 +1,12 @@
 /// The daemon's one database file and its schema: authorization (issue 13) in versions 1 and 2,
 /// monitors, their queued events and the visit diary (issue 15) in version 3, the apps that
-/// monitor visits in version 4; later versions
+/// monitor visits in version 4, the visit events kept for an app that is away in version 5;
+/// later versions
 /// will add sessions. Append steps, never edit one that
 /// has shipped.
 package enum StoreSchema {
     /// Every step of the schema, in order.
-    package static let migrations: [Migration] = [authorization, identitiesAndRequesters, monitorsAndVisits, visitMonitoring]
+    package static let migrations: [Migration] = [authorization, identitiesAndRequesters, monitorsAndVisits, visitMonitoring, keptVisits]
 
     /// Opens the database at `path` and brings its schema up to date.
     package static func open(path: String) throws(StoreError) -> Database {
@@ -134,6 +135,27 @@ package enum StoreSchema {
         """
         CREATE TABLE visitMonitoring (
             app INTEGER PRIMARY KEY REFERENCES apps (id) ON DELETE CASCADE
+        ) STRICT;
+        """)
+
+    /// Version 5: the arrivals and departures kept for an app that monitors visits and was not
+    /// there to take them, until it acknowledges them (as `pendingEvents`, with their own
+    /// sequence), and the count dropped when its queue was full.
+    static let keptVisits = Migration(
+        """
+        CREATE TABLE pendingVisits (
+            sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+            app INTEGER NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+            arrivalDate INTEGER NOT NULL,
+            departureDate INTEGER,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            horizontalAccuracy REAL NOT NULL
+        ) STRICT;
+        CREATE INDEX pendingVisitsByApp ON pendingVisits (app, sequence);
+        CREATE TABLE droppedVisits (
+            app INTEGER PRIMARY KEY REFERENCES apps (id) ON DELETE CASCADE,
+            count INTEGER NOT NULL CHECK (count > 0)
         ) STRICT;
         """)
 }

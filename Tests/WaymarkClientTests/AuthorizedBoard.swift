@@ -166,6 +166,8 @@ final class AppProcess {
     private(set) var monitorEvents: [[String: Any]] = []
     /// The visit of every `visit` event seen, in order.
     private(set) var visits: [[String: Any]] = []
+    /// The `sequence` of every `visit` event seen that has one (a visit kept while away), in order.
+    private(set) var visitSequences: [Int] = []
 
     private static let relay = """
         import os, select, socket, sys
@@ -281,7 +283,9 @@ final class AppProcess {
             updateDiagnostics[subscription, default: []].append(update["diagnostics"] as? [String] ?? [])
             if let location = update["location"] as? [String: Any] { locations.append(location) }
         case "monitorEvent": monitorEvents.append(message)
-        case "visit": if let visit = message["visit"] as? [String: Any] { visits.append(visit) }
+        case "visit":
+            if let visit = message["visit"] as? [String: Any] { visits.append(visit) }
+            if let sequence = message["sequence"] as? Int { visitSequences.append(sequence) }
         default: break
         }
     }

@@ -179,4 +179,48 @@ struct MonitorEndToEndTests {
         #expect(status["liveSubscriptions"] as? Int == 0)
         #expect(navigating < 120, "the receiver navigated \(navigating) s: \(ledger)")
     }
+
+    @Test("a visits client killed during the stay and back after the departure gets the arrival and the departure, in order, once; its relaunch is asked for")
+    func visitsWhileAwayAreDeliveredOnReturn() throws {
+        // 1 min east, 7 min at a desk, 2 min north (30 s at 20×).
+        let board = try AuthorizedBoard(policies: Self.policies, scenario: "walk 1m heading=90\ndesk 7m\nwalk 2m heading=0\n", relaunching: true)
+        let trigger = board.relaunchDirectory + "/geofence"
+        defer { board.stop() }
+        try board.auth("grant", "appID:org.example.geofence")
+        do {
+            let app = try board.app(uid: 1001, appID: "org.example.geofence", version: 3)
+            _ = try app.result("startVisitMonitoring")
+            // At the desk (from 3 s), before the arrival (5 min into the stay, 18 s).
+            app.watch(for: 6)
+            #expect(app.visits.isEmpty)
+            app.kill()
+        }
+        // The arrival while it is away asks for the app to be started.
+        let deadline = Date().addingTimeInterval(40)
+        while !FileManager.default.fileExists(atPath: trigger), Date() < deadline { usleep(200_000) }
+        #expect(FileManager.default.fileExists(atPath: trigger), "the arrival asked for the app's relaunch")
+        // A connection of the app that does not ask for visits reads the diary until the departure is in it.
+        do {
+            let diary = try board.app(uid: 1001, appID: "org.example.geofence", version: 3)
+            defer { diary.stop() }
+            while Date() < deadline {
+                let visits = try #require(try diary.result("visits")["visits"] as? [[String: Any]])
+                if visits.last?["departureDate"] is String { break }
+                usleep(500_000)
+            }
+            #expect(diary.visits.isEmpty)
+        }
+        let back = try board.app(uid: 1001, appID: "org.example.geofence", version: 3)
+        _ = try back.result("startVisitMonitoring")
+        back.watch(for: 1)
+        #expect(back.visits.count == 2, "the arrival and the departure of the time away: \(back.visits)")
+        #expect(back.visits.first?["departureDate"] is NSNull && back.visits.last?["departureDate"] is String)
+        #expect(back.visits.first?["arrivalDate"] as? String == back.visits.last?["arrivalDate"] as? String)
+        #expect(back.visitSequences.count == 2 && back.visitSequences == back.visitSequences.sorted())
+        _ = try back.result("acknowledgeVisits", ["through": try #require(back.visitSequences.last)])
+        let last = try board.app(uid: 1001, appID: "org.example.geofence", version: 3)
+        _ = try last.result("startVisitMonitoring")
+        last.watch(for: 1)
+        #expect(last.visits.isEmpty, "acknowledged visits are not delivered again")
+    }
 }

@@ -27,7 +27,7 @@ struct RequestTests {
         .setLocationServices(enabled: false),
         .answerTemporaryFullAccuracy(app: AppReference(kind: "executable", key: "1000:/usr/bin/nav"), granted: true),
         .lastKnownLocation,
-        .acknowledgeMonitorEvents(monitor: 5, through: 12), .visits, .startVisitMonitoring, .stopVisitMonitoring,
+        .acknowledgeMonitorEvents(monitor: 5, through: 12), .visits, .startVisitMonitoring, .stopVisitMonitoring, .acknowledgeVisits(through: 12),
     ]
 
     @Test(arguments: operations)

@@ -73,12 +73,15 @@ struct WireFormatTests {
                 identifier: "wörk", state: .satisfied, date: Timestamp(nanosecondsSinceEpoch: 1_717_245_296_000_250_000), diagnostics: ["accuracyLimited"])),
             .monitorEvent(monitor: 7, sequence: 18_446_744_073_709_551_615, event: MonitorEvent(
                 identifier: "far", state: .unmonitored, date: Timestamp(nanosecondsSinceEpoch: 0), diagnostics: ["conditionLimitExceeded"])),
-            .visit(Visit(
+            .visit(sequence: nil, Visit(
                 latitude: 47.3769, longitude: 8.5417, horizontalAccuracy: 12.5, arrivalDate: Timestamp(nanosecondsSinceEpoch: 1_000_000_000),
                 departureDate: nil)),
-            .visit(Visit(
+            .visit(sequence: nil, Visit(
                 latitude: -1, longitude: 2, horizontalAccuracy: 3, arrivalDate: Timestamp(nanosecondsSinceEpoch: 1_000_000_000),
                 departureDate: Timestamp(nanosecondsSinceEpoch: 1_600_000_000_000))),
+            .visit(sequence: 18_446_744_073_709_551_615, Visit(
+                latitude: 0.5, longitude: -179.5, horizontalAccuracy: 25, arrivalDate: Timestamp(nanosecondsSinceEpoch: 0),
+                departureDate: nil)),
         ]
         for event in events { add(ServerMessage.event(event).line) }
         return lines
@@ -125,6 +128,7 @@ struct WireFormatTests {
         #"{"id":42,"op":"visits"}"#,
         #"{"id":42,"op":"startVisitMonitoring"}"#,
         #"{"id":42,"op":"stopVisitMonitoring"}"#,
+        #"{"id":42,"op":"acknowledgeVisits","through":12}"#,
         #"{"id":"quote \" backslash \\ tab \t","op":"openMonitor","name":"é\u0001\n"}"#,
         #"{"id":-9223372036854775808,"op":"hello","version":3}"#,
         #"{"id":1,"op":"requestLocation","desiredAccuracy":0.30000000000000004,"timeout":0.001}"#,
@@ -170,6 +174,7 @@ struct WireFormatTests {
         #"{"event":"monitorEvent","monitor":7,"sequence":18446744073709551615,"identifier":"far","state":"unmonitored","date":"1970-01-01T00:00:00.000Z","diagnostics":["conditionLimitExceeded"]}"#,
         #"{"event":"visit","visit":{"latitude":47.3769,"longitude":8.5417,"horizontalAccuracy":12.5,"arrivalDate":"1970-01-01T00:00:01.000Z","departureDate":null}}"#,
         #"{"event":"visit","visit":{"latitude":-1.0,"longitude":2.0,"horizontalAccuracy":3.0,"arrivalDate":"1970-01-01T00:00:01.000Z","departureDate":"1970-01-01T00:26:40.000Z"}}"#,
+        #"{"event":"visit","sequence":18446744073709551615,"visit":{"latitude":0.5,"longitude":-179.5,"horizontalAccuracy":25.0,"arrivalDate":"1970-01-01T00:00:00.000Z","departureDate":null}}"#,
     ]
 
     @Test func everyMessageIsWrittenAsPinned() {

@@ -228,6 +228,22 @@ package final class MonitorCenter {
         return completed
     }
 
+    /// Keeps `visits` for `app`, away when they happened, until it acknowledges them; nil
+    /// when they cannot be kept (no store, or it failed): the diary still has them.
+    package func keep(_ visits: [Visit], for app: AppIdentity, at date: Timestamp) -> [QueuedVisit]? {
+        try? store?.keep(visits, for: app, at: RealtimeInstant(nanosecondsSinceEpoch: date.nanosecondsSinceEpoch))
+    }
+
+    /// The visits kept for `app`, to send when it starts visit monitoring again.
+    package func pendingVisits(of app: AppIdentity) throws(StoreError) -> PendingVisits {
+        try store?.pendingVisits(of: app) ?? PendingVisits(visits: [], dropped: 0)
+    }
+
+    /// `app` has the visits kept for it up to `sequence`.
+    package func acknowledgeVisits(through sequence: Int64, of app: AppIdentity) throws(StoreError) {
+        try store?.acknowledgeVisits(through: sequence, of: app)
+    }
+
     /// When the visit detector needs its timer.
     package var visitArrivalDue: Timestamp? { visits.arrivalDue }
 

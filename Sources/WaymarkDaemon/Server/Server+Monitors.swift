@@ -50,6 +50,14 @@ extension Server {
                 throw ProtocolError(.internalError, "the store could not take the acknowledgement: \(error)")
             }
             return .done
+        case .acknowledgeVisits(let through):
+            guard let app = connection.app else { throw ProtocolError(.helloRequired, "the first request on a connection must be hello") }
+            do throws(StoreError) {
+                try monitors.acknowledgeVisits(through: Int64(clamping: through), of: app)
+            } catch {
+                throw ProtocolError(.internalError, "the store could not take the acknowledgement: \(error)")
+            }
+            return .done
         case .visits:
             let access = monitorAccess(of: connection)
             guard access != .none else { throw ProtocolError(.authorizationDenied, "the app is not authorized to use location now") }
@@ -119,7 +127,8 @@ extension Server {
     /// stored), and an app that is not connected is asked to start if it can be.
     package func deliver(_ deliveries: [MonitorDelivery]) {
         guard !deliveries.isEmpty else { return }
-        relaunchAbsentApps(for: deliveries)
+        // An event that could not be stored is not kept for its app: no relaunch would deliver it.
+        relaunchAbsentApps(deliveries.filter { $0.sequence != nil }.map(\.app))
         for connection in connections.values {
             guard let app = connection.app, !connection.openMonitors.isEmpty, deliveries.contains(where: { $0.app == app }),
                 monitorAccess(of: connection) != .none
@@ -137,18 +146,50 @@ extension Server {
     }
 
     /// Sends each arrival and departure to every connection that asked for its app's visits and
-    /// may have them now (under reduced accuracy, with the cell's centre).
+    /// may have them now (under reduced accuracy, with the cell's centre). For an app that may
+    /// have them but has no such connection (away, or its connections dropped as slow), they
+    /// are kept in the store until it acknowledges them, and it is asked to start.
     package func deliver(visits: [Visit]) {
-        for connection in connections.values where connection.receivesVisits {
-            guard let app = connection.app, monitors.visitMonitoringApps.contains(app) else { continue }
-            let access = monitorAccess(of: connection)
-            guard access != .none else { continue }
-            for report in visits.compactMap({ visitReport($0, for: connection, reduced: access == .accuracyLimited) }) {
-                // A client that does not read is disconnected as slow, as for replies.
-                guard connections[connection.id] === connection else { break }
-                send(line: ServerMessage.event(.visit(report)).line, to: connection)
+        var keptFor: [AppIdentity] = []
+        for app in monitors.visitMonitoringApps where monitorAccess(of: app) != .none {
+            var taken = false
+            for connection in connections.values where connection.app == app && connection.receivesVisits {
+                if sendVisits(visits.map { (nil, $0) }, to: connection) { taken = true }
             }
+            if !taken, let kept = monitors.keep(visits, for: app, at: monitorDate), !kept.isEmpty { keptFor.append(app) }
         }
+        relaunchAbsentApps(keptFor)
+    }
+
+    /// Sends the visits kept for the connection's app, oldest first, after the reply to
+    /// `startVisitMonitoring`: before any new one, across restarts of the daemon too. They
+    /// stay kept until the app acknowledges them (`acknowledgeVisits`), and while it may not
+    /// have them.
+    func sendKeptVisits(to connection: Connection) {
+        guard let app = connection.app else { return }
+        let pending: PendingVisits
+        do throws(StoreError) {
+            pending = try monitors.pendingVisits(of: app)
+        } catch {
+            log("visits of \(app): kept visits unreadable: \(error)")
+            return
+        }
+        sendVisits(pending.visits.map { (UInt64(exactly: $0.sequence), $0.visit) }, to: connection)
+    }
+
+    /// Sends `visits` as `visit` events to `connection` as it may see them now (nothing when it
+    /// may not); false when the connection is gone (a client that does not read is
+    /// disconnected as slow, as for replies).
+    @discardableResult
+    private func sendVisits(_ visits: [(sequence: UInt64?, visit: Visit)], to connection: Connection) -> Bool {
+        let access = monitorAccess(of: connection)
+        guard access != .none else { return connections[connection.id] === connection }
+        for (sequence, visit) in visits {
+            guard connections[connection.id] === connection else { return false }
+            guard let report = visitReport(visit, for: connection, reduced: access == .accuracyLimited) else { continue }
+            send(line: ServerMessage.event(.visit(sequence: sequence, report)).line, to: connection)
+        }
+        return connections[connection.id] === connection
     }
 
     /// What `app` may have of its monitors: read from a connection of it when one is
@@ -177,14 +218,12 @@ extension Server {
         }
     }
 
-    /// Asks for each app that has a stored event in `deliveries` and is not connected to be
-    /// started, when its policy names a relaunch trigger (``relaunch(_:trigger:)``), once until
-    /// it connects or the start timeout passes. An event that could not be stored is not kept
-    /// for it: no relaunch would deliver it.
-    private func relaunchAbsentApps(for deliveries: [MonitorDelivery]) {
+    /// Asks for each of `apps` (which have a monitor event or a visit kept in the store) that
+    /// is not connected to be started, when its policy names a relaunch trigger
+    /// (``relaunch(_:trigger:)``), once until it connects or the start timeout passes.
+    private func relaunchAbsentApps(_ apps: [AppIdentity]) {
         guard let loop else { return }
-        for delivery in deliveries where delivery.sequence != nil {
-            let app = delivery.app
+        for app in apps {
             guard !connections.values.contains(where: { $0.app == app }), let trigger = policy(ofAbsent: app).relaunch,
                 let requested = monitorRelaunches.request(trigger, of: app, now: loop.now, startTimeout: configuration.relaunchStartTimeout)
             else { continue }

@@ -41,6 +41,7 @@ extension Server {
         }
         // Monitor events after the reply too: the monitor's number is known to the client then.
         if case .success(.monitor(let handle)) = outcome { sendPendingMonitorEvents(handle, to: connection) }
+        if case .success = outcome, case .startVisitMonitoring = request.operation { sendKeptVisits(to: connection) }
         if !monitorDeliveriesAfterReply.isEmpty {
             let deliveries = monitorDeliveriesAfterReply
             monitorDeliveriesAfterReply = []

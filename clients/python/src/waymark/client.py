@@ -101,6 +101,8 @@ class Client:
         self._monitor_ids: dict[int, int] = {}
         #: ``monitor_visits`` iterators, by local number.
         self._visit_watches: dict[int, _VisitWatch] = {}
+        #: The newest sequence of a kept visit passed on: older ones are repeats.
+        self._newest_visit_sequence = 0
         self._reconnecting: asyncio.Task[None] | None = None
         self._reconnect_delay = _FIRST_RECONNECT_DELAY
 
@@ -337,8 +339,9 @@ class Client:
     async def monitor_visits(self) -> AsyncIterator[Visit]:
         """Starts the app's visit service (``startMonitoringVisits``) and yields each arrival
         (``departure_date`` ``None``) and departure as they happen; asked for again on every
-        new connection. The service stays with the app after the iterator ends (visits of a
-        time away are in ``visits()``) until ``stop_visit_monitoring``."""
+        new connection. Visits the daemon kept while the app was away come first, oldest first,
+        each once. The service stays with the app after the iterator ends until
+        ``stop_visit_monitoring``."""
         local = next(self._next_local)
         watch = _VisitWatch()
         self._visit_watches[local] = watch
@@ -368,9 +371,18 @@ class Client:
         connection.send("startVisitMonitoring", {}, started)
 
     def _route_visit(self, fields: Fields) -> None:
+        # A visit kept while the app was away has a sequence: passed on once (a repeat sent
+        # before the acknowledgement reached the daemon is skipped), then acknowledged.
         visit = decode_visit(fields.fields("visit"))
+        sequence = fields.optional_integer("sequence")
+        if sequence is not None:
+            if sequence <= self._newest_visit_sequence or not self._visit_watches:
+                return
+            self._newest_visit_sequence = sequence
         for watch in self._visit_watches.values():
             watch.deliver(visit)
+        if sequence is not None and self._connection is not None:
+            self._connection.send("acknowledgeVisits", {"through": sequence}, _ignore)
 
     #: What each event does, by its ``event`` name; events this version does not know are
     #: skipped (a newer daemon may send them).
