@@ -29,6 +29,8 @@ extension ClientCore {
     /// Ends the sequence of the visit monitor `local`; the daemon's service goes on.
     func dropVisitMonitor(_ local: UInt64) {
         visitMonitors.removeValue(forKey: local)?.finish()
+        // The repeats to skip are those of the monitors held, as a `Monitor`'s are its own.
+        if visitMonitors.isEmpty { newestVisitSequence = 0 }
     }
 
     /// Stops the app's visit monitoring on the daemon (`stopMonitoringVisits`) and ends the

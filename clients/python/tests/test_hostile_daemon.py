@@ -26,6 +26,8 @@ class FakeDaemon:
     def __init__(self, directory: str, answer: bytes) -> None:
         self.path = os.path.join(directory, "fake.sock")
         self.answer = answer
+        #: The lines the client sent after the request that ``answer`` answered.
+        self.received: list[bytes] = []
 
     async def __aenter__(self) -> FakeDaemon:
         self.server = await asyncio.start_unix_server(self._serve, self.path)
@@ -41,7 +43,9 @@ class FakeDaemon:
             await reader.readline()
             writer.write(self.answer)
             await writer.drain()
-            await reader.read()  # hold the connection until the client goes
+            # Hold the connection until the client goes.
+            while line := await reader.readline():
+                self.received.append(line)
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:
@@ -120,6 +124,30 @@ class HostileLines(unittest.IsolatedAsyncioTestCase):
                 update = await asyncio.wait_for(anext(updates), 5)
             await client.close()
         self.assertEqual(update.diagnostics.names, ["locationUnavailable"])
+
+    async def test_a_kept_visit_is_passed_on_once_and_acknowledged(self) -> None:
+        visit = b'{"latitude":47.3769,"longitude":8.5417,"horizontalAccuracy":12.5,"arrivalDate":"2026-11-23T08:01:07.000Z","departureDate":%s}'
+        arrival, departure = visit % b"null", visit % b'"2026-11-23T09:12:40.000Z"'
+        answer = b'{"id":2,"op":"startVisitMonitoring","result":{}}\n'
+        answer += b'{"event":"visit","sequence":4,"visit":' + arrival + b"}\n"
+        # Sent again before the acknowledgement reached the daemon: a repeat.
+        answer += b'{"event":"visit","sequence":4,"visit":' + arrival + b"}\n"
+        answer += b'{"event":"visit","sequence":5,"visit":' + departure + b"}\n"
+        answer += b'{"event":"visit","visit":' + arrival.replace(b"08:01", b"10:00") + b"}\n"
+        async with FakeDaemon(self.directory, answer) as daemon:
+            client = waymark.Client(daemon.path)
+            seen = []
+            async with contextlib.aclosing(client.monitor_visits()) as visits:
+                for _ in range(3):
+                    seen.append(await asyncio.wait_for(anext(visits), 5))
+            await asyncio.sleep(0.1)
+            await client.close()
+        self.assertEqual([visit.departure_date is None for visit in seen], [True, False, True])
+        self.assertEqual(seen[0].arrival_date, seen[1].arrival_date)
+        self.assertNotEqual(seen[0].arrival_date, seen[2].arrival_date)
+        acknowledged = [line for line in daemon.received if b"acknowledgeVisits" in line]
+        self.assertEqual([b'"through":4' in acknowledged[0], b'"through":5' in acknowledged[1]], [True, True])
+        self.assertEqual(len(acknowledged), 2)
 
 
 class Trust(unittest.IsolatedAsyncioTestCase):

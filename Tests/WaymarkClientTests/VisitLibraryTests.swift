@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import Waymark
+import WaymarkProtocol
+import WaymarkServerTestSupport
+
+extension ClientLibraryTests {
+/// The Swift `VisitMonitor` against the real daemon with a store: the visits kept while the
+/// app was away come first, once, and are acknowledged (docs/protocol.md, "Kept visits").
+@Suite(
+    "VisitMonitor with the real waymarkd", .serialized, .timeLimit(.minutes(2)),
+    .enabled(if: geteuid() == 0, "the store enforces authorization; root's policy grants it"))
+struct VisitLibraryTests {
+    @Test("a VisitMonitor made after the app was away for a whole stay gets its arrival and departure once and acknowledges them")
+    func keptVisitsComeOnceAndAreAcknowledged() async throws {
+        let directory = URL(fileURLWithPath: "/tmp/waymark-visits-\(getpid())")
+        let policies = directory.appendingPathComponent("apps.d")
+        try FileManager.default.createDirectory(at: policies, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        chmod(directory.path, 0o755)
+        chmod(policies.path, 0o755)
+        let policy = policies.appendingPathComponent("root.toml").path
+        try "[[app]]\nuid = 0\nauthorization = \"always\"\ninteractive = true\n".write(toFile: policy, atomically: false, encoding: .utf8)
+        chmod(policy, 0o644)
+        // 1 min east, 7 min at a desk, 2 min north (30 s at 20×).
+        let daemon = try DaemonProcess([
+            "--store", directory.appendingPathComponent("store.sqlite").path, "--policies", policies.path,
+            "--scenario", try DaemonProcess.scenario("walk 1m heading=90\ndesk 7m\nwalk 2m heading=0\n"), "--speed", "20",
+        ])
+        defer { daemon.stop() }
+        // The app's visit service, asked for on a connection that then goes: the app is away.
+        do {
+            let away = try RawClient(path: DaemonProcess.socket)
+            try away.hello()
+            #expect(try away.request(.startVisitMonitoring).outcome == .success(.done))
+        }
+        // The library's connection does not ask for visits: it reads the diary until the departure.
+        try await within(60) {
+            while try await WaymarkAgent.visits().last?.departureDate == nil { try await Task.sleep(for: .milliseconds(500)) }
+        }
+        let monitor = try await VisitMonitor()
+        let kept = try await within(10) { () -> [Visit] in
+            var seen: [Visit] = []
+            for await visit in monitor.visits {
+                seen.append(visit)
+                if seen.count == 2 { break }
+            }
+            return seen
+        }
+        #expect(kept.map { $0.departureDate == nil } == [true, false])
+        #expect(kept.first?.arrivalDate == kept.last?.arrivalDate)
+        // Acknowledged by the library: a new start gets none.
+        try await Task.sleep(for: .milliseconds(300))
+        let later = try RawClient(path: DaemonProcess.socket)
+        try later.hello()
+        #expect(try later.request(.startVisitMonitoring).outcome == .success(.done))
+        #expect(throws: RawClient.Failure.self) { try later.readMessage(seconds: 1) }
+    }
+}
+}
