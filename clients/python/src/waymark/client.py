@@ -353,6 +353,10 @@ class Client:
                 yield await watch.next()
         finally:
             self._visit_watches.pop(local, None)
+            if not self._visit_watches:
+                # The repeats to skip are those of the iterators held (a new daemon's store
+                # starts its sequences over).
+                self._newest_visit_sequence = 0
 
     async def stop_visit_monitoring(self) -> None:
         """Stops the app's visit service: no connection of the app gets visits any more."""
