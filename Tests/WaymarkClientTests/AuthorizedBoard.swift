@@ -22,20 +22,14 @@ final class AuthorizedBoard {
         policies: String, scenario body: String = "walk 60m\n", speed: Int = 20, relaunching: Bool = false,
         arguments extraArguments: [String] = []
     ) throws {
-        directory = URL(fileURLWithPath: "/tmp/waymark-auth-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let policyDirectory = try PolicyDirectory(prefix: "waymark-auth", policies: policies)
+        directory = policyDirectory.directory
         socket = directory.appendingPathComponent("waymark.sock").path
-        let policyDirectory = directory.appendingPathComponent("apps.d")
-        try FileManager.default.createDirectory(at: policyDirectory, withIntermediateDirectories: true)
-        chmod(directory.path, 0o755)
-        chmod(policyDirectory.path, 0o755)
-        let policyFile = policyDirectory.appendingPathComponent("test.toml").path
-        try policies.write(toFile: policyFile, atomically: false, encoding: .utf8)
-        chmod(policyFile, 0o644)
         let scenario = directory.appendingPathComponent("walk.scenario").path
         try ("start 2026-11-22T08:00:00Z 47.3769 8.5417 408\n" + body).write(toFile: scenario, atomically: false, encoding: .utf8)
         arguments = [
-            "--socket", socket, "--store", directory.appendingPathComponent("authorization.sqlite").path,
-            "--policies", policyDirectory.path, "--scenario", scenario, "--speed", "\(speed)", "--verbose",
+            "--socket", socket, "--store", policyDirectory.store,
+            "--policies", policyDirectory.policies, "--scenario", scenario, "--speed", "\(speed)", "--verbose",
         ] + extraArguments
         if relaunching {
             try FileManager.default.createDirectory(atPath: relaunchDirectory, withIntermediateDirectories: false)

@@ -12,17 +12,10 @@ extension ClientLibraryTests {
 struct ServiceSessionTests {
     @Test("a session asks the operator, its diagnostics say so, and the grant ends the request")
     func aSessionAsksAndIsGranted() async throws {
-        let directory = URL(fileURLWithPath: "/tmp/waymark-session-\(getpid())")
-        let policies = directory.appendingPathComponent("apps.d")
-        try FileManager.default.createDirectory(at: policies, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        chmod(directory.path, 0o755)
-        chmod(policies.path, 0o755)
-        let policy = policies.appendingPathComponent("root.toml").path
-        try "[[app]]\nuid = 0\ninteractive = true\n".write(toFile: policy, atomically: false, encoding: .utf8)
-        chmod(policy, 0o644)
+        let directory = try PolicyDirectory(prefix: "waymark-session", policies: "[[app]]\nuid = 0\ninteractive = true\n")
+        defer { directory.remove() }
         let daemon = try DaemonProcess([
-            "--store", directory.appendingPathComponent("authorization.sqlite").path, "--policies", policies.path,
+            "--store", directory.store, "--policies", directory.policies,
             "--scenario", try DaemonProcess.scenario("walk 10m\n"), "--speed", "20",
         ])
         defer { daemon.stop() }

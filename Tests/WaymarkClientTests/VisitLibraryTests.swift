@@ -13,18 +13,11 @@ extension ClientLibraryTests {
 struct VisitLibraryTests {
     @Test("a VisitMonitor made after the app was away for a whole stay gets its arrival and departure once and acknowledges them")
     func keptVisitsComeOnceAndAreAcknowledged() async throws {
-        let directory = URL(fileURLWithPath: "/tmp/waymark-visits-\(getpid())")
-        let policies = directory.appendingPathComponent("apps.d")
-        try FileManager.default.createDirectory(at: policies, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        chmod(directory.path, 0o755)
-        chmod(policies.path, 0o755)
-        let policy = policies.appendingPathComponent("root.toml").path
-        try "[[app]]\nuid = 0\nauthorization = \"always\"\ninteractive = true\n".write(toFile: policy, atomically: false, encoding: .utf8)
-        chmod(policy, 0o644)
+        let directory = try PolicyDirectory(prefix: "waymark-visits", policies: "[[app]]\nuid = 0\nauthorization = \"always\"\ninteractive = true\n")
+        defer { directory.remove() }
         // 1 min east, 7 min at a desk, 2 min north (30 s at 20×).
         let daemon = try DaemonProcess([
-            "--store", directory.appendingPathComponent("store.sqlite").path, "--policies", policies.path,
+            "--store", directory.store, "--policies", directory.policies,
             "--scenario", try DaemonProcess.scenario("walk 1m heading=90\ndesk 7m\nwalk 2m heading=0\n"), "--speed", "20",
         ])
         defer { daemon.stop() }

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import WaymarkAuthorization
-import WaymarkClock
 import WaymarkDaemon
 import WaymarkEngine
 import WaymarkLocation
@@ -33,11 +32,7 @@ struct KeptVisitTests {
     static func withTrackerAway(accuracy: String = "full", _ body: (TestDaemon, String, RawClient) async throws -> Void) async throws {
         let directory = try TemporarySocketDirectory()
         defer { directory.remove() }
-        let database = try StoreSchema.open(path: directory.socket("store.sqlite"))
-        let authorizer = try Authorizer(
-            enforcement: Authorizer.Enforcement(store: AuthorizationStore(database: database), administratorGroup: nil),
-            secret: Array(repeating: 7, count: ReducedAccuracy.minimumSecretBytes), now: { .zero })
-        let monitors = try MonitorCenter(store: MonitorStore(database: database), travel: .walking)
+        let parts = try StoredParts(path: directory.socket("store.sqlite"))
         let policy = """
             [[app]]
             uid = \(geteuid())
@@ -48,7 +43,7 @@ struct KeptVisitTests {
             relaunch = "tracker"
 
             """
-        try await withDaemon(authorizer: authorizer, monitors: monitors, configure: {
+        try await withDaemon(authorizer: parts.authorizer, monitors: parts.monitors, configure: {
             $0.relaunchDirectory = directory.path
             $0.policies = try! PolicySet(files: [(path: "tracker.toml", bytes: Array(policy.utf8))])
         }) { daemon in

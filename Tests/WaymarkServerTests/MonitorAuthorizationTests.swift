@@ -21,13 +21,9 @@ struct MonitorAuthorizationTests {
     @Test func grantingRevokingAndServicesReplanTheDemandAtOnce() async throws {
         let directory = try TemporarySocketDirectory()
         defer { directory.remove() }
-        let database = try StoreSchema.open(path: directory.socket("store.sqlite"))
-        let authorizer = try Authorizer(
-            enforcement: Authorizer.Enforcement(store: AuthorizationStore(database: database), administratorGroup: nil),
-            secret: Array(repeating: 7, count: ReducedAccuracy.minimumSecretBytes), now: { .zero })
-        let monitors = try MonitorCenter(store: MonitorStore(database: database), travel: .walking)
+        let parts = try StoredParts(path: directory.socket("store.sqlite"))
         let policy = "[[app]]\nuid = \(geteuid())\napp_id = \"org.example.tracker\"\nauthorization = \"always\"\n"
-        try await withDaemon(authorizer: authorizer, monitors: monitors, configure: {
+        try await withDaemon(authorizer: parts.authorizer, monitors: parts.monitors, configure: {
             $0.policies = try! PolicySet(files: [(path: "tracker.toml", bytes: Array(policy.utf8))])
         }) { daemon in
             do {
