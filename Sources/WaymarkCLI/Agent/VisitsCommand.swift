@@ -11,8 +11,9 @@ struct VisitsCommand: AsyncParsableCommand {
             One line per visit: arrival, departure (or "here" while it lasts), the place's \
             centre and the radius it lies within. Kept by a daemon with a store (--store); \
             under reduced accuracy each centre is its cell's. With --watch, the diary is \
-            followed by each arrival and departure as it happens (the daemon monitors visits \
-            for this app until --stop); Ctrl-C ends the watch.
+            followed by the arrivals and departures the daemon kept for this app while no \
+            watch ran (they are in the diary too), then each as it happens (the daemon \
+            monitors visits for this app until --stop); Ctrl-C ends the watch.
             """
     )
 
