@@ -73,20 +73,23 @@ struct StaleLinkTests {
         #expect(try await iterator.next() == nil)
     }
 
-    @Test func aRequestTheClosedSocketRefusedIsSentOnceMoreButOneTheDaemonHadIsNot() async throws {
+    /// A listener that takes the connection and the client's requests, then shuts one side of
+    /// it down while still connected. Its reading side (`SHUT_RD`): the client's check finds
+    /// nothing wrong and its next write fails with EPIPE, as when the daemon goes between the
+    /// check and the write. Its sending side (`SHUT_WR`): the write would succeed, and nothing
+    /// would ever answer; the check sees that the daemon will send nothing more.
+    @Test(arguments: [Int32(SHUT_RD), Int32(SHUT_WR)])
+    func aHalfClosedConnectionIsLeftForANewOneButARequestTheDaemonHadIsNotSentAgain(side: Int32) async throws {
         let directory = try TemporarySocketDirectory()
         defer { directory.remove() }
         let path = directory.socket()
         let client = try DrivenClient(path: path)
-        // A listener that takes the connection and the client's requests, then stops reading
-        // while still connected: the client's check finds nothing wrong and the next write
-        // fails with EPIPE, as when the daemon goes between the check and the write.
         let listener = try UnixListener(path: path)
         let inFlight = PendingReply<ReplyResult>()
         client.core.call(.status, inFlight)
         let accepted = try #require(try listener.accept())
         defer { try? accepted.close() }
-        #expect(shutdown(accepted.rawValue, Int32(SHUT_RD)) == 0)
+        #expect(shutdown(accepted.rawValue, side) == 0)
         try listener.close()
 
         try await withDaemon(at: path) { second in
