@@ -17,14 +17,7 @@ struct StaleLinkTests {
     static let appID = "org.example.stale-link"
 
     @Test func aCallAfterTheDaemonRestartedReachesTheNewDaemonAsTheSameApp() async throws {
-        let directory = try TemporarySocketDirectory()
-        defer { directory.remove() }
-        let client = try DrivenClient(path: directory.socket())
-        let first = try TestDaemon(path: directory.socket())
-        #expect(try await client.status().clients == 1)
-        await first.shutDown()
-
-        try await withDaemon(at: directory.socket()) { second in
+        try await afterARestart { client, second in
             let status = try await client.status()
             #expect(status.clients == 1)
             #expect(second.agent.calls.count { if case .identified(_, Self.appID) = $0 { true } else { false } } == 1)
@@ -32,14 +25,7 @@ struct StaleLinkTests {
     }
 
     @Test func aLocationRequestAfterTheDaemonRestartedReachesTheNewDaemon() async throws {
-        let directory = try TemporarySocketDirectory()
-        defer { directory.remove() }
-        let client = try DrivenClient(path: directory.socket())
-        let first = try TestDaemon(path: directory.socket())
-        #expect(try await client.status().clients == 1)
-        await first.shutDown()
-
-        try await withDaemon(at: directory.socket()) { second in
+        try await afterARestart { client, second in
             let location = try #require(numbered(3).location)
             second.agent.answerRequests(with: .success(location))
             let pending = PendingReply<Location>()
@@ -49,16 +35,12 @@ struct StaleLinkTests {
     }
 
     @Test func aCallAfterARestartRetakesHeldSubscriptionsOnOneConnection() async throws {
-        let directory = try TemporarySocketDirectory()
-        defer { directory.remove() }
-        let client = try DrivenClient(path: directory.socket())
-        let first = try TestDaemon(path: directory.socket())
         let (updates, continuation) = AsyncThrowingStream<LocationUpdate, any Error>.makeStream()
-        client.core.subscribe(1, .fitness, DeliveryOptions(), continuation)
-        try client.run { first.agent.liveSubscriptions.count == 1 }
-        await first.shutDown()
-
-        try await withDaemon(at: directory.socket()) { second in
+        let holdASubscription: (DrivenClient, TestDaemon) throws -> Void = { client, first in
+            client.core.subscribe(1, .fitness, DeliveryOptions(), continuation)
+            try client.run { first.agent.liveSubscriptions.count == 1 }
+        }
+        try await afterARestart(asking: holdASubscription) { client, second in
             let status = try await client.status()
             #expect(status.clients == 1)
             // Past the reconnect the lost connection scheduled (0.1 s): it has nothing to do.
@@ -71,6 +53,27 @@ struct StaleLinkTests {
         var iterator = updates.makeAsyncIterator()
         #expect(try await iterator.next()?.diagnostics.daemonUnavailable == true)
         #expect(try await iterator.next() == nil)
+    }
+
+    /// A client that asked a daemon something (`asking`: its status unless told), then the
+    /// daemon restarted at the same path: `body` gets the client, whose loop has not run since,
+    /// and the new daemon.
+    private func afterARestart(
+        asking: (DrivenClient, TestDaemon) async throws -> Void = { client, _ in _ = try await client.status() },
+        _ body: (DrivenClient, TestDaemon) async throws -> Void
+    ) async throws {
+        let directory = try TemporarySocketDirectory()
+        defer { directory.remove() }
+        let client = try DrivenClient(path: directory.socket())
+        let first = try TestDaemon(path: directory.socket())
+        do {
+            try await asking(client, first)
+        } catch {
+            await first.shutDown()
+            throw error
+        }
+        await first.shutDown()
+        try await withDaemon(at: directory.socket()) { try await body(client, $0) }
     }
 
     /// A listener that takes the connection and the client's requests, then shuts one side of
