@@ -423,23 +423,17 @@ final class ClientCore {
     /// `daemonUnavailable` when no daemon answers or the connection ends after the write.
     @discardableResult
     func sendNew(_ operation: Operation, _ handler: @escaping ReplyHandler) -> Int64? {
-        guard connected() else {
-            handler(.failure(.daemonUnavailable(lastFailure)))
-            return nil
+        for _ in 0..<2 {
+            guard connected() else { break }
+            let id = queue(operation, handler)
+            guard let error = write() else { return id }
+            let refused = Self.meansDaemonWent(error)
+            if refused { handlers[id] = nil }
+            disconnected(Self.reason(error))
+            if !refused { return id }
         }
-        let id = queue(operation, handler)
-        guard let error = write() else { return id }
-        guard Self.meansDaemonWent(error) else {
-            disconnected("\(error)")
-            return id
-        }
-        handlers[id] = nil
-        disconnected("the daemon closed the connection")
-        guard connected() else {
-            handler(.failure(.daemonUnavailable(lastFailure)))
-            return nil
-        }
-        return send(operation, handler)
+        handler(.failure(.daemonUnavailable(lastFailure)))
+        return nil
     }
 
     /// Queues a request on the current connection; `handler` waits for its reply.
@@ -451,8 +445,7 @@ final class ClientCore {
     }
 
     private func flush() {
-        guard let error = write() else { return }
-        disconnected(Self.meansDaemonWent(error) ? "the daemon closed the connection" : "\(error)")
+        if let error = write() { disconnected(Self.reason(error)) }
     }
 
     /// Writes what is queued and has the loop watch for room for the rest; the error if the
@@ -473,6 +466,11 @@ final class ClientCore {
     /// Whether a write failed because the daemon closed its end.
     private static func meansDaemonWent(_ error: SystemError) -> Bool {
         error.errno == Errno.brokenPipe || error.errno == Errno.connectionReset
+    }
+
+    /// Why the connection ended when writing failed with `error`.
+    private static func reason(_ error: SystemError) -> String {
+        meansDaemonWent(error) ? "the daemon closed the connection" : "\(error)"
     }
 }
 
