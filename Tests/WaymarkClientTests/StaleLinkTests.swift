@@ -5,14 +5,15 @@ import WaymarkLocation
 import WaymarkProtocol
 import WaymarkServerTestSupport
 import WaymarkSystem
+import WaymarkTestFixtures
 
 @testable import Waymark
 
 /// What the process asks for after the daemon restarted reaches the new daemon
 /// (``ClientCore``). The client's loop runs here only while the test waits for an answer, so
 /// when the test asks, the old daemon's hangup is unread, as it is when the request comes in
-/// the loop's turn that brings the hangup.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+/// the loop's turn that brings the hangup. That loop holds the test's thread while it runs.
+@Suite(.serialized, .ownThread, .timeLimit(.minutes(1)))
 struct StaleLinkTests {
     static let appID = "org.example.stale-link"
 
