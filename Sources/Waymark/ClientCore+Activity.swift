@@ -13,8 +13,9 @@ extension ClientCore {
 
     /// Holds the session `local`; `refused` hears why if the daemon refuses it.
     func startActivity(_ local: UInt64, refused: @escaping @Sendable (WaymarkError) -> Void) {
+        let linked = hasLiveLink()
         activities[local] = Activity(refused: refused)
-        if link != nil {
+        if linked {
             startActivity(local)
         } else if !connect() {
             scheduleReconnect()

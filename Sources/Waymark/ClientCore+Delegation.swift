@@ -5,11 +5,7 @@ extension ClientCore {
     /// Sends `operation` (a delegation's start or acceptance); `pending` gets the delegation's
     /// id and token (the token is empty for an acceptance).
     func delegation(_ operation: Operation, _ pending: PendingReply<InUseDelegation.Grant>) {
-        guard link != nil || connect() else {
-            pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
-            return
-        }
-        send(operation) { result in
+        sendNew(operation) { result in
             switch result {
             case .success(.delegation(let session, let token)): pending.resume(with: .success(.init(id: session, token: token)))
             case .success(.session(let session)): pending.resume(with: .success(.init(id: session, token: "")))

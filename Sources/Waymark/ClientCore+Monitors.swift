@@ -27,9 +27,10 @@ extension ClientCore {
     func openMonitor(
         _ local: UInt64, name: String, _ continuation: MonitorContinuation, opened: @escaping (Result<Void, WaymarkError>) -> Void
     ) {
+        let linked = hasLiveLink()
         monitors[local] = OpenMonitor(name: name, continuation: continuation)
         monitorOpened[local] = [opened]
-        if link != nil {
+        if linked {
             reopenMonitor(local)
         } else if !connect() {
             // connect() asks for every monitor when it connects.
@@ -71,11 +72,13 @@ extension ClientCore {
             }
             send(operation(daemonID)) { result in pending.resume(with: result.mapError { $0 }) }
         }
+        // A connection the daemon hung up on ends first: its number for the monitor is void.
+        let linked = hasLiveLink()
         if monitors[local]?.daemonID != nil { return call(.success(())) }
         guard monitors[local] != nil else { return call(.failure(.daemonUnavailable("the monitor is closed"))) }
         // Its opening is under way on this connection, or starts with the next one.
         monitorOpened[local, default: []].append(call)
-        if link == nil, !connect() {
+        if !linked, !connect() {
             monitorOpened[local] = nil
             call(.failure(.daemonUnavailable(lastFailure)))
         }

@@ -13,7 +13,7 @@ extension ClientCore {
     func startVisitMonitor(_ local: UInt64, _ continuation: VisitContinuation, started: @escaping (Result<Void, WaymarkError>) -> Void) {
         visitMonitors[local] = continuation
         // connect() asks for the visits of every monitor held; asking again changes nothing.
-        guard link != nil || connect() else {
+        guard connected() else {
             visitMonitors[local] = nil
             return started(.failure(.daemonUnavailable(lastFailure)))
         }

@@ -8,6 +8,12 @@ import WaymarkSystem
 /// says hello, (re)starts subscriptions, routes replies and updates, and after losing the
 /// daemon tells every live sequence so (``Diagnostics/daemonUnavailable``) and reconnects
 /// with backoff while any sequence is live.
+///
+/// What the process asks for goes to the daemon that listens now: a connection the daemon hung
+/// up on (it restarted just before, and this thread has not read the hangup yet) is ended
+/// first, as the loop would have, and a new one made. A request written when the connection
+/// turns out to be closed is sent once more on a new one (``sendNew(_:_:)``); one the daemon
+/// may have read when it went is not: it fails with ``WaymarkError/daemonUnavailable(_:)``.
 final class ClientCore {
     typealias UpdateContinuation = AsyncThrowingStream<LocationUpdate, any Error>.Continuation
     typealias ReplyHandler = (Result<ReplyResult, WaymarkError>) -> Void
@@ -83,8 +89,9 @@ final class ClientCore {
 
     /// Starts a sequence's subscription; updates go to `continuation`.
     func subscribe(_ local: UInt64, _ configuration: LiveConfiguration, _ options: DeliveryOptions, _ continuation: UpdateContinuation) {
+        let linked = hasLiveLink()
         subscriptions[local] = Subscription(configuration: configuration, options: options, continuation: continuation)
-        if link != nil {
+        if linked {
             start(local)
         } else if connect() == false {
             announceUnavailable()
@@ -101,10 +108,7 @@ final class ClientCore {
             localIDs[daemonID] = nil
             send(.stopLiveUpdates(subscription: daemonID)) { _ in }
         }
-        if subscriptions.isEmpty, let reconnectTimer {
-            loop.cancel(reconnectTimer)
-            self.reconnectTimer = nil
-        }
+        if subscriptions.isEmpty { cancelReconnect() }
     }
 
     private func start(_ local: UInt64) {
@@ -134,16 +138,12 @@ final class ClientCore {
     /// caller was cancelled already.
     func requestLocation(_ request: LocationRequest, _ pending: PendingReply<Location>) {
         guard !pending.isResumed else { return }
-        guard link != nil || connect() else {
-            pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
-            return
-        }
         // A daemon that never answers must not hang the caller.
         let deadline = loop.schedule(after: request.timeout + .seconds(2)) { _ in
             pending.resume(with: .failure(LocationError.locationUnknown))
         }
         let key = ObjectIdentifier(pending)
-        let id = send(.requestLocation(request)) { [unowned self] result in
+        let id = sendNew(.requestLocation(request)) { [unowned self] result in
             loop.cancel(deadline)
             locationRequests[key] = nil
             switch result {
@@ -171,11 +171,7 @@ final class ClientCore {
     /// Sends `operation` (status, authorization, the operator's requests); `pending` is
     /// resumed with its result.
     func call(_ operation: Operation, _ pending: PendingReply<ReplyResult>) {
-        guard link != nil || connect() else {
-            pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
-            return
-        }
-        send(operation) { result in pending.resume(with: result.mapError { $0 }) }
+        sendNew(operation) { result in pending.resume(with: result.mapError { $0 }) }
     }
 
     // MARK: Service sessions
@@ -183,8 +179,9 @@ final class ClientCore {
     /// Holds a service session; its diagnostics go to `continuation`. It is started again on
     /// every new connection, as subscriptions are.
     func startSession(_ local: UInt64, _ request: ServiceSessionRequest, _ continuation: SessionContinuation) {
+        let linked = hasLiveLink()
         sessions[local] = HeldServiceSession(request: request, continuation: continuation)
-        if link != nil { startSession(local) } else if !connect() { scheduleReconnect() }
+        if linked { startSession(local) } else if !connect() { scheduleReconnect() }
     }
 
     /// Releases a session.
@@ -218,6 +215,33 @@ final class ClientCore {
 
     // MARK: Connection
 
+    /// Whether the process has a connection the daemon has not hung up on. A hangup (or a
+    /// half-close, or an error) this thread has not handled yet, because it came in the turn
+    /// that brought the caller's request, is handled now as the loop would: what the daemon
+    /// sent before it is read, then the connection ends (``disconnected(_:)``).
+    func hasLiveLink() -> Bool {
+        guard let socket = link?.descriptor else { return false }
+        let ready: IOEvents
+        do throws(SystemError) {
+            ready = try socket.readiness(for: [.readable, .peerClosed], timeout: .zero)
+        } catch {
+            disconnected("\(error)")
+            return false
+        }
+        // Only bytes waiting (an update, a reply): the loop reads them at its turn.
+        guard !ready.isDisjoint(with: [.peerClosed, .hangup, .error]) else { return true }
+        handle(ready)
+        if link?.descriptor == socket { disconnected("the daemon closed the connection") }
+        return link != nil
+    }
+
+    /// Whether the process has a connection the daemon has not hung up on, connecting if not.
+    func connected() -> Bool {
+        if !hasLiveLink() { _ = connect() }
+        // A daemon that went while hearing hello ended the new connection already.
+        return link != nil
+    }
+
     /// Connects to the first trusted socket that answers, says hello and restarts every
     /// subscription. When none answers, ``lastFailure`` says why for each path tried.
     func connect() -> Bool {
@@ -232,6 +256,8 @@ final class ClientCore {
                     throw error
                 }
                 link = LineConnection(descriptor: socket)
+                // This connection does what a pending reconnect would have.
+                cancelReconnect()
                 send(.hello(Hello(appID: appID, usageDescription: usageDescription))) { [unowned self] result in
                     if case .success = result { reconnectDelay = Self.firstReconnectDelay }
                 }
@@ -272,6 +298,12 @@ final class ClientCore {
         var explained = error
         explained.note = "only root and members of the group '\(SocketTrust.serviceUserName)' may connect (docs/hardware.md)"
         return "\(explained)"
+    }
+
+    private func cancelReconnect() {
+        guard let reconnectTimer else { return }
+        loop.cancel(reconnectTimer)
+        self.reconnectTimer = nil
     }
 
     func scheduleReconnect() {
@@ -371,35 +403,76 @@ final class ClientCore {
         }
     }
 
-    /// Sends a request and returns its id; `handler` gets its reply, or `daemonUnavailable`
-    /// if the connection ends first (then the id is `nil` when it had ended already).
+    /// Sends a request on the current connection and returns its id; `handler` gets its
+    /// reply, or `daemonUnavailable` if the connection ends first (then the id is `nil` when it
+    /// had ended already).
     @discardableResult
     func send(_ operation: Operation, _ handler: @escaping ReplyHandler) -> Int64? {
         guard link != nil else {
             handler(.failure(.daemonUnavailable(lastFailure)))
             return nil
         }
-        lastRequestID += 1
-        let id = lastRequestID
-        handlers[id] = handler
-        link?.output.append(message: Request(id: .number(id), operation: operation).line)
+        let id = queue(operation, handler)
         flush()
         return id
     }
 
-    private func flush() {
-        var started = 0
-        guard let outcome = link?.flush(messagesStarted: &started) else { return }
-        if case .failed = outcome {
-            disconnected("the daemon closed the connection")
-            return
+    /// Sends a request the process makes now (not one a new connection replays) and returns
+    /// its id: on a connection the daemon has not hung up on, made if needed (``connected()``).
+    /// If the socket refuses the request's line because the daemon went between that check and
+    /// the write (EPIPE, ECONNRESET), the daemon never had the whole line, so cannot have acted
+    /// on it: it is sent once more, on a new connection. `handler` gets the reply, or
+    /// `daemonUnavailable` when no daemon answers or the connection ends after the write.
+    @discardableResult
+    func sendNew(_ operation: Operation, _ handler: @escaping ReplyHandler) -> Int64? {
+        for _ in 0..<2 {
+            guard connected() else { break }
+            let id = queue(operation, handler)
+            guard let error = write() else { return id }
+            let refused = Self.meansDaemonWent(error)
+            if refused { handlers[id] = nil }
+            disconnected(Self.reason(error))
+            if !refused { return id }
         }
+        handler(.failure(.daemonUnavailable(lastFailure)))
+        return nil
+    }
+
+    /// Queues a request on the current connection; `handler` waits for its reply.
+    private func queue(_ operation: Operation, _ handler: @escaping ReplyHandler) -> Int64 {
+        lastRequestID += 1
+        handlers[lastRequestID] = handler
+        link?.output.append(message: Request(id: .number(lastRequestID), operation: operation).line)
+        return lastRequestID
+    }
+
+    private func flush() {
+        if let error = write() { disconnected(Self.reason(error)) }
+    }
+
+    /// Writes what is queued and has the loop watch for room for the rest; the error if the
+    /// socket failed (the connection is not ended then).
+    private func write() -> SystemError? {
+        var started = 0
+        guard let outcome = link?.flush(messagesStarted: &started) else { return nil }
+        if case .failed(let error) = outcome { return error }
         let wanted: IOEvents = link?.output.isEmpty == false ? [.readable, .writable] : .readable
         do throws(SystemError) {
             try link?.watch(for: wanted, on: loop)
+            return nil
         } catch {
-            disconnected("\(error)")
+            return error
         }
+    }
+
+    /// Whether a write failed because the daemon closed its end.
+    private static func meansDaemonWent(_ error: SystemError) -> Bool {
+        error.errno == Errno.brokenPipe || error.errno == Errno.connectionReset
+    }
+
+    /// Why the connection ended when writing failed with `error`.
+    private static func reason(_ error: SystemError) -> String {
+        meansDaemonWent(error) ? "the daemon closed the connection" : "\(error)"
     }
 }
 

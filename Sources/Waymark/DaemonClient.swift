@@ -68,12 +68,29 @@ final class DaemonClient: Sendable {
         if let reason { unavailable(.daemonUnavailable(reason)) }
     }
 
-    /// Sends `operation` and returns its result.
+    /// Sends `operation` and returns its result; cancelling the task stops the wait with
+    /// `CancellationError` (a daemon that stopped answering holds no caller), and the reply, if
+    /// it comes, is dropped.
     func call(_ operation: Operation) async throws -> ReplyResult {
-        let pending = PendingReply<ReplyResult>()
-        return try await withCheckedThrowingContinuation { continuation in
-            pending.wait(with: continuation)
-            execute({ $0.call(operation, pending) }, unavailable: { pending.resume(with: .failure($0)) })
+        try await reply { core, pending in core.call(operation, pending) }
+    }
+
+    /// Has `send` hand a new pending reply to the core on the I/O thread and waits for it;
+    /// cancelling the task resumes the wait with `CancellationError` and then runs `withdraw`
+    /// on the core with the same pending reply.
+    func reply<Value: Sendable>(
+        _ send: @escaping @Sendable (ClientCore, PendingReply<Value>) -> Void,
+        withdraw: (@Sendable (ClientCore, PendingReply<Value>) -> Void)? = nil
+    ) async throws -> Value {
+        let pending = PendingReply<Value>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                pending.wait(with: continuation)
+                execute({ send($0, pending) }, unavailable: { pending.resume(with: .failure($0)) })
+            }
+        } onCancel: {
+            pending.resume(with: .failure(CancellationError()))
+            if let withdraw { execute({ withdraw($0, pending) }, unavailable: { _ in }) }
         }
     }
 

@@ -292,10 +292,6 @@ public final class Monitor: Sendable {
     deinit { close() }
 
     private func call(_ operation: @escaping @Sendable (UInt64) -> Operation) async throws -> ReplyResult {
-        let pending = PendingReply<ReplyResult>()
-        return try await withCheckedThrowingContinuation { continuation in
-            pending.wait(with: continuation)
-            client.execute({ [token] in $0.monitorCall(token, operation, pending) }, unavailable: { pending.resume(with: .failure($0)) })
-        }
+        try await client.reply { [token] core, pending in core.monitorCall(token, operation, pending) }
     }
 }

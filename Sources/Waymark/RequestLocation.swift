@@ -29,15 +29,6 @@ extension Location {
 extension DaemonClient {
     /// One location, asked for on this client's connection; cancelling the task withdraws it.
     func requestLocation(_ request: LocationRequest) async throws -> Location {
-        let pending = PendingReply<Location>()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                pending.wait(with: continuation)
-                execute({ $0.requestLocation(request, pending) }, unavailable: { pending.resume(with: .failure($0)) })
-            }
-        } onCancel: {
-            pending.resume(with: .failure(CancellationError()))
-            execute({ $0.cancelRequest(pending) }, unavailable: { _ in })
-        }
+        try await reply({ core, pending in core.requestLocation(request, pending) }, withdraw: { core, pending in core.cancelRequest(pending) })
     }
 }

@@ -5,6 +5,9 @@ public enum WaymarkAgent {
     /// The daemon's status: its source, the receiver's power state and ledger, the last
     /// location, whether the device is stationary, clients and subscriptions.
     ///
+    /// Asked after the daemon restarted, it reaches the new daemon (<doc:Adopting-Waymark>,
+    /// "Diagnostics").
+    ///
     /// - Throws: ``WaymarkError`` when the daemon is unreachable or refuses.
     public static func status() async throws -> StatusReport {
         try await DaemonClient.shared.status()

@@ -81,11 +81,7 @@ public final class VisitMonitor: Sendable {
 
     /// Stops the app's visit monitoring on the daemon (`stopMonitoringVisits`) and ends ``visits``.
     public func stop() async throws {
-        let pending = PendingReply<ReplyResult>()
-        _ = try await withCheckedThrowingContinuation { continuation in
-            pending.wait(with: continuation)
-            client.execute({ [token] in $0.stopVisitMonitoring(token, pending) }, unavailable: { pending.resume(with: .failure($0)) })
-        }
+        _ = try await client.reply { [token] core, pending in core.stopVisitMonitoring(token, pending) }
     }
 
     deinit {

@@ -65,7 +65,7 @@ package enum OwnTracksPayload {
     /// The `transition` payload: `event` and `desc` the region's name, `lat`/`lon`/`acc` the
     /// deciding fix's (or, when the bridge did not receive that fix, the region's centre and
     /// radius: the device was within the radius of it, or at its border), `tst` the event's
-    /// time, `wtst` the region's creation, `t` `c` (a circular region).
+    /// time, `wtst` the region's creation, `rid` its ID, `t` `c` (a circular region).
     package static func transition(
         _ transition: Transition, region: OwnTracksRegion, fix: Location?, date: Timestamp, device: OwnTracksDevice
     ) -> String {
@@ -82,13 +82,14 @@ package enum OwnTracksPayload {
         json.member("tid", text: device.trackerID)
         json.member("event", text: transition.rawValue)
         json.member("desc", text: region.name)
+        json.member("rid", text: region.id)
         json.member("t", "c")
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// The `waypoints` payload: each region as a `waypoint` (`desc`, `lat`, `lon`, `rad` in
-    /// whole metres, `tst` its creation), as the apps export their configured regions.
+    /// whole metres, `tst` its creation, `rid` its ID), as the apps export their configured regions.
     package static func waypoints(_ regions: [OwnTracksRegion]) -> String {
         var json = JSONBuffer(capacity: 64 + 128 * regions.count)
         json.beginObject()
@@ -103,6 +104,7 @@ package enum OwnTracksPayload {
             json.member("lon", region.longitude, decimals: 7)
             json.member("rad", wholeNumber(region.radius.rounded()) ?? 0)
             json.member("tst", Int(region.created))
+            json.member("rid", text: region.id)
             json.endObject()
         }
         json.endArray()

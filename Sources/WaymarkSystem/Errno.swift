@@ -9,6 +9,8 @@ package enum Errno {
     package static let tryAgain = EAGAIN
     /// EPIPE: the reading end of a pipe or socket is closed.
     package static let brokenPipe = EPIPE
+    /// ECONNRESET: the peer closed the connection with data it had not read.
+    package static let connectionReset = ECONNRESET
     /// EEXIST: the file exists.
     package static let fileExists = EEXIST
     /// EINVAL: an invalid argument.

@@ -89,11 +89,20 @@ extension FileDescriptor {
     /// (poll(2)); returns `false` when the time ran out. A hangup or error counts as ready, so
     /// that the read or write that follows reports it.
     package func wait(for events: IOEvents, timeout: Duration?) throws(SystemError) -> Bool {
-        var request = pollfd(fd: rawValue, events: 0, revents: 0)
-        if events.contains(.readable) { request.events |= Int16(POLLIN) }
-        if events.contains(.writable) { request.events |= Int16(POLLOUT) }
+        try !readiness(for: events, timeout: timeout).isEmpty
+    }
+
+    /// What the descriptor is ready for, once it is ready for some of `events` or `timeout` ran
+    /// out (for ever when `nil`; `.zero` looks without waiting) (poll(2)): those of `events` it
+    /// is ready for, and ``IOEvents/hangup`` and ``IOEvents/error``, which are reported whether
+    /// asked for or not; empty when the time ran out. Linux's poll bits are epoll's (`POLLIN`
+    /// is `EPOLLIN`, `POLLRDHUP` is `EPOLLRDHUP`, …), so ``IOEvents`` says both.
+    package func readiness(for events: IOEvents, timeout: Duration?) throws(SystemError) -> IOEvents {
+        var request = pollfd(fd: rawValue, events: Int16(truncatingIfNeeded: events.rawValue), revents: 0)
         let milliseconds = timeout.map { Int32(clamping: $0.components.seconds * 1_000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? -1
-        return try check("poll") { system_poll(&request, milliseconds) } > 0
+        let ready = try check("poll") { system_poll(&request, milliseconds) }
+        guard ready > 0 else { return [] }
+        return IOEvents(rawValue: UInt32(UInt16(bitPattern: request.revents)))
     }
 
     /// Writes all of `bytes`, waiting (at most `patience` per stall, for ever when `nil`)

@@ -31,7 +31,7 @@ func regionEvent(_ state: RegionEvent.State, fix: Location? = nil) -> RegionEven
         let payload = OwnTracksPayload.transition(.enter, region: home, fix: sampleLocation(), date: regionEvent(.inside).date, device: device)
         #expect(
             payload
-                == #"{"_type":"transition","wtst":1795400000,"lat":47.3769123,"lon":8.5417000,"tst":1795420805,"acc":5,"tid":"pi","event":"enter","desc":"Home \"1\"","t":"c"}"#)
+                == #"{"_type":"transition","wtst":1795400000,"lat":47.3769123,"lon":8.5417000,"tst":1795420805,"acc":5,"tid":"pi","event":"enter","desc":"Home \"1\"","rid":"d0f589","t":"c"}"#)
     }
 
     @Test func withoutItsFixATransitionIsPlacedAtTheRegionWithItsRadiusAsAccuracy() throws {
@@ -48,8 +48,22 @@ func regionEvent(_ state: RegionEvent.State, fix: Location? = nil) -> RegionEven
     @Test func theRegionsAreAWaypointsList() {
         #expect(
             OwnTracksPayload.waypoints([home])
-                == #"{"_type":"waypoints","waypoints":[{"_type":"waypoint","desc":"Home \"1\"","lat":47.3769000,"lon":8.5417000,"rad":150,"tst":1795400000}]}"#)
+                == #"{"_type":"waypoints","waypoints":[{"_type":"waypoint","desc":"Home \"1\"","lat":47.3769000,"lon":8.5417000,"rad":150,"tst":1795400000,"rid":"d0f589"}]}"#)
         #expect(device.eventTopic == "owntracks/jane/pi/event" && device.waypointsTopic == "owntracks/jane/pi/waypoints")
+    }
+
+    /// The `rid` is the first six hex digits of FNV-1a (32 bits) over the name's UTF-8 and the
+    /// little-endian bytes of latitude, longitude, radius and creation ("d0f589" computed
+    /// apart, in Python). The same region keeps it; a moved, resized or renamed one changes it.
+    @Test func theRegionIDIsStableAndFollowsEveryMember() {
+        #expect(home.id == "d0f589")
+        var moved = home
+        moved.latitude += 1e-7
+        var resized = home
+        resized.radius = 151
+        var renamed = home
+        renamed.name = "Home"
+        #expect(Set([home, moved, resized, renamed].map(\.id)).count == 4)
     }
 
     @Test func recentFixesFindTheDecidingFixAndForgetTheOldest() {

@@ -1,8 +1,10 @@
+import Dispatch
 import Glibc
 import Testing
 import Waymark
 import WaymarkServerTestSupport
 import WaymarkDaemon
+import WaymarkEventLoop
 import WaymarkLocation
 
 /// The client library keeps one connection per process, so every test that uses it talks to
@@ -84,6 +86,24 @@ struct ClientTests {
                 await #expect(throws: WaymarkError.self) { try await Location.requestLocation(timeout: .seconds(seconds)) }
             }
             #expect(!daemon.agent.calls.contains { if case .request = $0 { true } else { false } })
+        }
+    }
+
+    @Test func aCallToADaemonThatStoppedAnsweringEndsWhenItsTaskIsCancelled() async throws {
+        try await withDaemon(at: Self.socket) { daemon in
+            _ = try await WaymarkAgent.status()  // connected
+            let hanging = DispatchSemaphore(value: 0), answering = DispatchSemaphore(value: 0)
+            daemon.remote.execute { _ in
+                hanging.signal()
+                answering.wait()  // the daemon's loop hangs
+            }
+            while hanging.wait(timeout: .now()) == .timedOut { try await Task.sleep(for: .milliseconds(10)) }
+            let call = Task { try await WaymarkAgent.status() }
+            try await Task.sleep(for: .milliseconds(200))
+            call.cancel()
+            await #expect(throws: CancellationError.self) { try await call.value }
+            answering.signal()
+            #expect(try await WaymarkAgent.status().clients == 1, "the reply to the cancelled call is dropped; the next is this one's")
         }
     }
 

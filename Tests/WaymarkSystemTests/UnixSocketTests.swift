@@ -85,4 +85,23 @@ struct UnixSocketTests {
         }
         #expect(error?.errno == EPIPE)
     }
+
+    @Test func readinessWithoutWaitingTellsDataFromAPeerThatHungUp() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let listener = try UnixListener(path: directory.appending("waymark.sock"))
+        defer { try? listener.close() }
+        let client = try FileDescriptor.connectUnixStream(to: listener.path)
+        defer { try? client.close() }
+        let connection = try #require(try listener.accept())
+        let asked: IOEvents = [.readable, .peerClosed]
+
+        #expect(try client.readiness(for: asked, timeout: .zero) == [])
+        try Array("{}\n".utf8).withUnsafeBytes { _ = try connection.send($0) }
+        #expect(try client.readiness(for: asked, timeout: .zero) == .readable)
+        try connection.close()
+        // The line sent before is still there to read, and the peer is gone.
+        #expect(try client.readiness(for: asked, timeout: .zero) == [.readable, .peerClosed, .hangup])
+        #expect(try client.wait(for: .readable, timeout: .zero))
+    }
 }

@@ -16,7 +16,7 @@ import os
 import weakref
 from typing import TYPE_CHECKING, Any, AsyncIterator, Callable
 
-from .connection import Connection, resolving
+from .connection import Connection, ReplyHandler, resolving
 from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, LocationDenied, LocationUnknown, Refused, WaymarkError
 from .model import (
     Batching,
@@ -451,9 +451,8 @@ class Client:
             raise Refused(ErrorCode.INVALID_MESSAGE.value, f"timeout: expected more than 0 and at most {MAXIMUM_TIMEOUT:g} seconds, found {timeout}")
         if not (isinstance(desired_accuracy, (int, float)) and math.isfinite(desired_accuracy)):
             raise Refused(ErrorCode.INVALID_MESSAGE.value, f"desiredAccuracy: expected a number of metres, found {desired_accuracy}")
-        connection = await self._connected()
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        request_id = connection.send(
+        connection, request_id = await self._send_new(
             "requestLocation", {"desiredAccuracy": desired_accuracy, "timeout": timeout}, resolving(future)
         )
         try:
@@ -500,8 +499,23 @@ class Client:
 
     async def _request(self, operation: str, parameters: dict[str, Any] | None = None) -> dict[str, Any]:
         """Sends one request on the connection (opened if needed) and returns its ``result``."""
-        connection = await self._connected()
-        return await connection.request(operation, parameters)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        await self._send_new(operation, parameters or {}, resolving(future))
+        return await future
+
+    async def _send_new(self, operation: str, parameters: dict[str, Any], handler: ReplyHandler) -> tuple[Connection, int]:
+        """Sends a request the app makes now (not one a new connection replays) on a connection
+        the daemon has not hung up on, opened if needed, and returns the connection and the id.
+        If the socket refuses the request's line (the daemon went between that check and the
+        write), the daemon cannot have seen it: it is sent once more, on a new connection. A
+        request the daemon may have read when it went is not sent again: ``handler`` gets
+        ``DaemonUnavailable``. Raises ``DaemonUnavailable`` when no daemon answers."""
+        for _ in range(2):
+            connection = await self._connected()
+            request_id = connection.try_send(operation, parameters, handler)
+            if request_id is not None:
+                return connection, request_id
+        raise DaemonUnavailable("the daemon closed the connection")
 
     # Connection
 
@@ -527,6 +541,10 @@ class Client:
 
     async def _connected(self) -> Connection:
         async with self._connecting:
+            if self._connection is not None and self._connection.hung_up():
+                # The daemon went (it restarted just now) and the reading task has not seen it
+                # yet: it reads what came before and reports the loss (``_lost``) first.
+                await self._connection.finish()
             if self._connection is None:
                 paths = [self._socket_path] if self._socket_path else client_candidates(os.environ, os.getuid())
                 connection = await Connection.open(paths, SocketTrust.current(), self._app_id, self._route_event, self._lost)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import os
+import select
 import socket
 from typing import Any, Callable
 
@@ -22,6 +23,8 @@ from .wire import MAXIMUM_LINE_LENGTH, Fields, decode_line, encode_line
 PROTOCOL_VERSION = 3
 #: How long a connect waits while the daemon's queue of new connections is full, seconds.
 CONNECT_PATIENCE = 2.0
+#: How long the reading task may take to read what a daemon that hung up sent before, seconds.
+FINISH_PATIENCE = 1.0
 
 #: Gets a reply's ``result`` object, or the error that ended the request.
 ReplyHandler = Callable[[dict[str, Any] | None, WaymarkError | None], None]
@@ -83,13 +86,43 @@ class Connection:
     def send(self, operation: str, parameters: dict[str, Any], handler: ReplyHandler) -> int:
         """Sends a request and returns its id; ``handler`` gets its reply, or the error that
         ended the connection first (at once when it has ended already)."""
-        if self.closed:
+        request_id = self.try_send(operation, parameters, handler)
+        if request_id is None:
             handler(None, DaemonUnavailable("the daemon closed the connection"))
             return 0
+        return request_id
+
+    def try_send(self, operation: str, parameters: dict[str, Any], handler: ReplyHandler) -> int | None:
+        """Sends a request and returns its id, as ``send``; but when the connection has ended,
+        or ends because the socket refused the request's line (EPIPE, ECONNRESET: the daemon
+        went, and never had the line), returns ``None`` without calling ``handler``."""
+        if self.closed:
+            return None
         self._last_id += 1
         self._handlers[self._last_id] = handler
         self._writer.write(encode_line({"id": self._last_id, "op": operation, **parameters}))
+        if self._writer.transport.is_closing():
+            # The transport closes at once only when the socket refused the line.
+            del self._handlers[self._last_id]
+            self._lose(DaemonUnavailable("the daemon closed the connection"))
+            return None
         return self._last_id
+
+    def hung_up(self) -> bool:
+        """Whether the daemon hung up on the connection (or shut its sending side, or the
+        socket failed), though the reading task may not have seen it yet: poll(2), not waiting."""
+        if self.closed or self._writer.transport.is_closing():
+            return True
+        poller = select.poll()
+        poller.register(self._writer.get_extra_info("socket").fileno(), select.POLLIN | select.POLLRDHUP)
+        return any(events & (select.POLLHUP | select.POLLRDHUP | select.POLLERR) for _, events in poller.poll(0))
+
+    async def finish(self) -> None:
+        """Ends a connection the daemon hung up on as the reading task does: it reads what the
+        daemon sent before (replies to earlier requests) and reports the loss; one that takes
+        longer than ``FINISH_PATIENCE`` is ended as it is."""
+        await asyncio.wait({self._reading}, timeout=FINISH_PATIENCE)
+        self._lose(DaemonUnavailable("the daemon closed the connection"))
 
     async def request(self, operation: str, parameters: dict[str, Any] | None = None) -> dict[str, Any]:
         """Sends a request and returns its reply's ``result``; raises ``Refused`` for an error
