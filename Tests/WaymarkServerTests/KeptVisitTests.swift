@@ -26,9 +26,9 @@ struct KeptVisitTests {
         return departure
     }
 
-    /// A daemon with a store whose tracker app (authorized always, `accuracy`, interactive: a
-    /// reduced cell is given only to an app in use; relaunch trigger "tracker") started visit monitoring and left; `body` gets the daemon, the trigger
-    /// file's path and an operator's connection.
+    /// A daemon with a store whose tracker app (authorized always, `accuracy`, not interactive:
+    /// a service; relaunch trigger "tracker") started visit monitoring and left; `body` gets the
+    /// daemon, the trigger file's path and an operator's connection.
     static func withTrackerAway(accuracy: String = "full", _ body: (TestDaemon, String, RawClient) async throws -> Void) async throws {
         let directory = try TemporarySocketDirectory()
         defer { directory.remove() }
@@ -39,7 +39,6 @@ struct KeptVisitTests {
             app_id = "org.example.tracker"
             authorization = "always"
             accuracy = "\(accuracy)"
-            interactive = true
             relaunch = "tracker"
 
             """

@@ -222,6 +222,13 @@ package final class Authorizer {
         return .success(reducedLocation)
     }
 
+    /// `location` reduced to its cell by the reducer every path shares, for what the app's
+    /// authorization already allows at reduced accuracy (a visit under `accuracyLimited`): no
+    /// session or in-use evidence is asked, as Core Location's visits need none.
+    func reduce(_ location: Location) -> Location? {
+        reduced.reduce(location, at: now())
+    }
+
     /// The daemon's last location as `client` may see it (in `status` and `lastKnownLocation`):
     /// what a location request would give it now, without asking the operator anything; throws
     /// `authorizationDenied` when it may have none.

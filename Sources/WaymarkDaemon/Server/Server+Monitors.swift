@@ -67,7 +67,7 @@ extension Server {
             } catch {
                 throw ProtocolError(.internalError, "the store could not read the visit diary: \(error)")
             }
-            return .visits(diary.compactMap { visitReport($0, for: connection, reduced: access == .accuracyLimited) })
+            return .visits(diary.compactMap { visitReport($0, reduced: access == .accuracyLimited) })
         case .startVisitMonitoring, .stopVisitMonitoring:
             guard let app = connection.app else { throw ProtocolError(.helloRequired, "the first request on a connection must be hello") }
             let monitoring = operation == .startVisitMonitoring
@@ -81,13 +81,13 @@ extension Server {
         }
     }
 
-    /// `visit` as `connection` may see it: under reduced accuracy its centre is the cell's,
+    /// `visit` as an app may see it: under reduced accuracy its centre is the cell's,
     /// as every location it gets (docs/authorization.md); nil when not even that is allowed.
-    private func visitReport(_ visit: Visit, for connection: Connection, reduced: Bool) -> Visit? {
+    private func visitReport(_ visit: Visit, reduced: Bool) -> Visit? {
         var centre = Location(
             latitude: visit.latitude, longitude: visit.longitude, horizontalAccuracy: visit.horizontalAccuracy, timestamp: visit.arrivalDate)
         if reduced {
-            guard case .success(let cell) = authorizer.authorize(centre, for: connection.id) else { return nil }
+            guard let cell = authorizer.reduce(centre) else { return nil }
             centre = cell
         }
         return Visit(
@@ -186,7 +186,7 @@ extension Server {
         guard access != .none else { return connections[connection.id] === connection }
         for (sequence, visit) in visits {
             guard connections[connection.id] === connection else { return false }
-            guard let report = visitReport(visit, for: connection, reduced: access == .accuracyLimited) else { continue }
+            guard let report = visitReport(visit, reduced: access == .accuracyLimited) else { continue }
             send(line: ServerMessage.event(.visit(sequence: sequence, report)).line, to: connection)
         }
         return connections[connection.id] === connection
