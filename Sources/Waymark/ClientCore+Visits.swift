@@ -5,9 +5,16 @@ import WaymarkProtocol
 /// monitor the app's visits (again at every connect: the daemon keeps the service for the app
 /// until it stops it), and each `visit` event goes to every one. A visit the daemon kept while
 /// the app was away comes with a sequence: it is passed on once (a repeat sent before the
-/// acknowledgement reached the daemon is skipped) and acknowledged once handed to the monitors.
+/// acknowledgement reached the daemon is skipped) and acknowledged when a loop takes it
+/// (``VisitMonitor/Visits``), as a monitor's events are.
 extension ClientCore {
-    typealias VisitContinuation = AsyncStream<Visit>.Continuation
+    /// A visit and the sequence that acknowledges it (`nil` for one the daemon did not keep).
+    struct VisitDelivery: Sendable {
+        let visit: Visit
+        let sequence: UInt64?
+    }
+
+    typealias VisitContinuation = AsyncStream<VisitDelivery>.Continuation
 
     /// Holds the visit monitor `local`; `started` hears whether the daemon took the request.
     func startVisitMonitor(_ local: UInt64, _ continuation: VisitContinuation, started: @escaping (Result<Void, WaymarkError>) -> Void) {
@@ -40,13 +47,17 @@ extension ClientCore {
         call(.stopVisitMonitoring, pending)
     }
 
-    /// Hands a `visit` event to every visit monitor held, and acknowledges a kept one.
+    /// Hands a `visit` event to every visit monitor held.
     func receiveVisit(_ visit: WaymarkLocation.Visit, sequence: UInt64?) {
         if let sequence {
             guard sequence > newestVisitSequence, !visitMonitors.isEmpty else { return }
             newestVisitSequence = sequence
         }
-        for continuation in visitMonitors.values { continuation.yield(Visit(visit)) }
-        if let sequence { send(.acknowledgeVisits(through: sequence)) { _ in } }
+        for continuation in visitMonitors.values { continuation.yield(VisitDelivery(visit: Visit(visit), sequence: sequence)) }
+    }
+
+    /// Tells the daemon that the kept visits up to `sequence` reached the app.
+    func acknowledgeVisits(through sequence: UInt64) {
+        send(.acknowledgeVisits(through: sequence)) { _ in }
     }
 }

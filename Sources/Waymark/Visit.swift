@@ -49,8 +49,34 @@ extension WaymarkAgent {
 /// the monitor only ends its sequence. Under reduced accuracy each centre is its cell's;
 /// without authorization nothing comes.
 public final class VisitMonitor: Sendable {
-    /// The arrivals and departures, as they happen; it ends when the monitor is stopped or dropped.
-    public let visits: AsyncStream<Visit>
+    /// The arrivals and departures as they happen; one the daemon kept while the app was away
+    /// is acknowledged when the loop takes it, so that it is not delivered again. It ends when
+    /// the monitor is stopped or dropped.
+    public struct Visits: AsyncSequence, Sendable {
+        public typealias Element = Visit
+        fileprivate let stream: AsyncStream<ClientCore.VisitDelivery>
+        fileprivate let client: DaemonClient
+
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(deliveries: stream.makeAsyncIterator(), client: client)
+        }
+
+        /// Iterates the visits.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            fileprivate var deliveries: AsyncStream<ClientCore.VisitDelivery>.AsyncIterator
+            fileprivate let client: DaemonClient
+
+            /// The next visit; `nil` once the monitor is stopped or dropped.
+            public mutating func next() async -> Visit? {
+                guard let delivery = await deliveries.next() else { return nil }
+                if let sequence = delivery.sequence { client.execute({ $0.acknowledgeVisits(through: sequence) }, unavailable: { _ in }) }
+                return delivery.visit
+            }
+        }
+    }
+
+    /// The arrivals and departures (see ``Visits``).
+    public let visits: Visits
     private let token: UInt64
     private let client: DaemonClient
 
@@ -62,11 +88,11 @@ public final class VisitMonitor: Sendable {
     }
 
     init(client: DaemonClient) async throws {
-        let (stream, continuation) = AsyncStream.makeStream(of: Visit.self, bufferingPolicy: .bufferingNewest(Self.bufferedVisits))
+        let (stream, continuation) = AsyncStream.makeStream(of: ClientCore.VisitDelivery.self, bufferingPolicy: .bufferingNewest(Self.bufferedVisits))
         let token = client.makeToken()
         self.client = client
         self.token = token
-        visits = stream
+        visits = Visits(stream: stream, client: client)
         let pending = PendingReply<Bool>()
         _ = try await withCheckedThrowingContinuation { (waiting: CheckedContinuation<Bool, any Error>) in
             pending.wait(with: waiting)
