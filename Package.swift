@@ -211,7 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WaymarkServerTests",
-            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkStore", "WaymarkClock", "WaymarkTestFixtures"]
+            dependencies: ["WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkEngine", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "WaymarkAuthorization", "WaymarkMonitoring", "WaymarkStore", "WaymarkClock", "WaymarkTestFixtures", "WaymarkConnection"]
         ),
         // The daemon's monitors over a real store, on the shipped scenarios.
         .testTarget(

@@ -76,14 +76,17 @@ package struct LineConnection {
         while true {
             let (bytes, isNewMessage) = output.nextBytes()
             if bytes.isEmpty { return .allWritten }
-            if isNewMessage { messagesStarted += 1 }
             let result = bytes.withUnsafeBytes { raw in
                 Result { () throws(SystemError) in try descriptor.send(raw) }
             }
             switch result {
             case .failure(let error): return .failed(error)
-            case .success(nil): return .socketFull
-            case .success(let sent?): output.consume(sent)
+            case .success(nil):
+                output.socketFilled()
+                return .socketFull
+            case .success(let sent?):
+                if isNewMessage { messagesStarted += 1 }
+                output.consume(sent)
             }
         }
     }

@@ -12,6 +12,10 @@ import WaymarkProtocol
 /// ``maximumUpdatesPerSubscription`` wait per subscription, the oldest giving way (its count
 /// going to `missed`). So a client that stops reading costs a bounded number of updates per
 /// subscription plus its replies, which ``messageBytes`` lets the server bound.
+///
+/// What waits costs no more than its bytes (``socketFilled()``): thousands of clients that do
+/// not read each hold their unwritten bytes, not the spare capacity of the buffers their
+/// messages were built in, nor a copy of an update all of them share.
 package struct OutputQueue {
     /// Updates waiting per subscription at most: the newest states.
     package static let maximumUpdatesPerSubscription = 4
@@ -39,6 +43,11 @@ package struct OutputQueue {
     /// The message being written and how much of it has been.
     private var current: [UInt8] = []
     private var written = 0
+    /// Whether any of ``current`` was written (its unwritten rest may have moved to the front).
+    private var isCurrentBegun = false
+    /// The update ``current`` was made from, while none of it is written: it goes back to
+    /// wait in ``updates`` if the socket takes none of it (``socketFilled()``).
+    private var currentUpdate: PendingUpdate?
     private var messages: [[UInt8]] = []
     private var firstMessage = 0
     /// Bytes of messages waiting behind ``current``.
@@ -52,9 +61,9 @@ package struct OutputQueue {
     /// An empty queue.
     package init() {}
 
-    /// Queues a message (a complete line).
+    /// Queues a message (a complete line). Behind others it waits, in storage of its size.
     package mutating func append(message line: [UInt8]) {
-        messages.append(line)
+        messages.append(isEmpty ? line : Self.fitted(line[...]))
         messageBytes += line.count
     }
 
@@ -80,26 +89,45 @@ package struct OutputQueue {
     }
 
     /// The bytes to write next, moving the next message up when the current one is done;
-    /// empty when nothing is waiting. The second value is true when a message was moved up.
+    /// empty when nothing is waiting. The second value is true when none of the message is
+    /// written yet.
     package mutating func nextBytes() -> (bytes: ArraySlice<UInt8>, isNewMessage: Bool) {
-        var isNew = false
         if written == current.count {
+            currentUpdate = nil
+            written = 0
+            isCurrentBegun = false
             guard let line = takeNext() else {
                 // Nothing waits: the last message's storage goes.
                 current = []
-                written = 0
                 return ([], false)
             }
             current = line
-            written = 0
-            isNew = true
         }
-        return (current[written...], isNew)
+        return (current[written...], !isCurrentBegun)
     }
 
     /// Records that `count` bytes of ``nextBytes()`` were written.
     package mutating func consume(_ count: Int) {
         written += count
+        guard count > 0 else { return }
+        isCurrentBegun = true
+        currentUpdate = nil
+    }
+
+    /// Keeps what waits in the least memory, once the socket takes no more for now: an update
+    /// not yet begun goes back to wait with the others (where a newer one may still replace
+    /// it), a message begun keeps only its unwritten bytes, and one not begun drops the spare
+    /// capacity of the buffer it was built in.
+    package mutating func socketFilled() {
+        if let pending = currentUpdate {
+            updates.insert(pending, at: 0)
+            currentUpdate = nil
+            current = []
+            written = 0
+        } else if written < current.count, written > 0 || current.capacity > current.count {
+            current = Self.fitted(current[written...])
+            written = 0
+        }
     }
 
     private mutating func takeNext() -> [UInt8]? {
@@ -115,6 +143,14 @@ package struct OutputQueue {
         }
         guard !updates.isEmpty else { return nil }
         let pending = updates.removeFirst()
+        currentUpdate = pending
         return UpdateEvent.line(subscription: pending.subscription, encodedUpdate: pending.update, missed: pending.missed)
+    }
+
+    /// `bytes` in storage of their size.
+    private static func fitted(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: bytes)
+        }
     }
 }

@@ -117,9 +117,11 @@ package struct Engine: Sendable {
     /// Whether the device is currently considered stationary: every subscription that powers
     /// the receiver (not a passive listener) is paused; with none, a fix demand waits: the
     /// last fix showed rest and the accelerometer has been calm since.
+    /// Read on every event and every fix: it copies no subscription (a filtered copy of
+    /// thousands of them was the largest short-lived allocation of a crowded daemon).
     package var isStationary: Bool {
-        let powering = subscriptions.filter { !$0.isPassive }
-        return powering.isEmpty ? demandStill : powering.allSatisfy(\.isPaused)
+        guard subscriptions.contains(where: { !$0.isPassive }) else { return demandStill }
+        return subscriptions.allSatisfy { $0.isPassive || $0.isPaused }
     }
 
     /// Whether the accelerometer decides for a fix demand: one is held, the chip works, and

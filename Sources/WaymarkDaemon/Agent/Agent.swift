@@ -21,7 +21,6 @@ package final class Agent: AgentService {
     /// The wall clock when the timeline was at ``startedAt``, to date transitions.
     private let wallClockAtStart = RealtimeInstant.now
     private var engine: Engine
-    private var actions: [EngineAction] = []
     private var deadlineTimer: TimerID?
     private var deadline: Instant?
     /// What clients that left this turn held, for the engine on the next turn.
@@ -185,9 +184,7 @@ package final class Agent: AgentService {
     }
 
     private func feed(_ event: EngineEvent) {
-        actions.removeAll(keepingCapacity: true)
-        engine.handle(event, at: timeline.now, actions: &actions)
-        perform(actions)
+        run(event, at: timeline.now)
         planMonitors(evaluating: true)
         scheduleDeadline()
     }
@@ -219,14 +216,10 @@ package final class Agent: AgentService {
         }
         if monitors.watchesVisits != restChecks {
             restChecks = monitors.watchesVisits
-            actions.removeAll(keepingCapacity: true)
-            engine.handle(.restChecks(restChecks), at: now, actions: &actions)
-            perform(actions)
+            run(.restChecks(restChecks), at: now)
         }
         guard let change else { return }
-        actions.removeAll(keepingCapacity: true)
-        engine.handle(.fixNeeded(at: change), at: now, actions: &actions)
-        perform(actions)
+        run(.fixNeeded(at: change), at: now)
     }
 
     /// Tells the visit detector each new fix and each change of the engine's stationarity, in
@@ -274,6 +267,15 @@ package final class Agent: AgentService {
         let elapsed = (timeline.now - fix.instant).nanoseconds
         let (date, overflow) = fix.location.timestamp.nanosecondsSinceEpoch.addingReportingOverflow(max(0, elapsed))
         return Timestamp(nanosecondsSinceEpoch: overflow ? .max : date)
+    }
+
+    /// Hands `event` to the engine and carries out what it decides. The actions live for this
+    /// call only: a fix for thousands of subscriptions is an action each (300 bytes apiece),
+    /// and an array kept between events kept that capacity for the rest of the run.
+    private func run(_ event: EngineEvent, at now: Instant) {
+        var actions: [EngineAction] = []
+        engine.handle(event, at: now, actions: &actions)
+        perform(actions)
     }
 
     private func perform(_ actions: [EngineAction]) {

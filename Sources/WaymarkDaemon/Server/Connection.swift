@@ -74,11 +74,16 @@ final class Connection {
 }
 
 /// A client of the gpsd endpoint: its ``GpsdSession`` and the live-updates subscription its
-/// `?WATCH` holds while it watches.
-struct GpsdClient {
+/// `?WATCH` holds while it watches. A class, so that a connection of Waymark's protocol (most
+/// of them) holds a reference to none, not the session's room.
+final class GpsdClient {
     var session: GpsdSession
     var subscription: SubscriptionID?
     /// Whether its last update was delivered unreduced: only then may it read the receiver's
     /// sentences, which carry the precise position.
     var mayReadSentences = false
+
+    init(session: GpsdSession) {
+        self.session = session
+    }
 }

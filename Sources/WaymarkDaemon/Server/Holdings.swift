@@ -16,10 +16,13 @@ struct Holdings {
         var options: DeliveryOptions
     }
 
+    /// What one client holds: a few of each (``ServerConfiguration`` bounds them), in arrays,
+    /// not dictionaries: a dictionary of one entry costs about 250 bytes, kept by each of
+    /// thousands of connections.
     private struct Held {
-        var subscriptions: [SubscriptionID: LiveTerms] = [:]
+        var subscriptions: [(id: SubscriptionID, terms: LiveTerms)] = []
         /// Pending requests with the client's own message ids and what they asked.
-        var requests: [RequestID: (message: MessageID, parameters: LocationRequest)] = [:]
+        var requests: [(id: RequestID, message: MessageID, parameters: LocationRequest)] = []
         var activities: Set<BackgroundActivityID> = []
     }
 
@@ -70,7 +73,7 @@ struct Holdings {
     }
 
     /// The subscriptions `client` holds, oldest first.
-    func subscriptions(of client: ClientID) -> [SubscriptionID] { (byClient[client]?.subscriptions.keys).map { $0.sorted() } ?? [] }
+    func subscriptions(of client: ClientID) -> [SubscriptionID] { byClient[client]?.subscriptions.map(\.id).sorted() ?? [] }
     /// How many subscriptions `client` holds.
     func subscriptionCount(of client: ClientID) -> Int { byClient[client]?.subscriptions.count ?? 0 }
     /// How many requests `client` has pending.
@@ -89,7 +92,7 @@ struct Holdings {
     /// A new subscription for `client` with `terms`.
     mutating func addSubscription(for client: ClientID, _ terms: LiveTerms) -> SubscriptionID {
         lastSubscription = lastSubscription.next
-        byClient[client, default: Held()].subscriptions[lastSubscription] = terms
+        byClient[client, default: Held()].subscriptions.append((lastSubscription, terms))
         subscriptionHolders[lastSubscription] = .client(client)
         return lastSubscription
     }
@@ -98,7 +101,7 @@ struct Holdings {
     mutating func removeSubscription(_ subscription: SubscriptionID, of client: ClientID) -> Bool {
         guard subscriptionHolders[subscription] == .client(client) else { return false }
         subscriptionHolders[subscription] = nil
-        byClient[client]?.subscriptions[subscription] = nil
+        byClient[client]?.subscriptions.removeAll { $0.id == subscription }
         return true
     }
 
@@ -107,7 +110,7 @@ struct Holdings {
     /// A new pending request of `client`, which named it `message` and asked `parameters`.
     mutating func addRequest(for client: ClientID, message: MessageID, parameters: LocationRequest) -> RequestID {
         lastRequest = lastRequest.next
-        byClient[client, default: Held()].requests[lastRequest] = (message, parameters)
+        byClient[client, default: Held()].requests.append((lastRequest, message, parameters))
         requestHolders[lastRequest] = .client(client)
         return lastRequest
     }
@@ -116,7 +119,8 @@ struct Holdings {
     /// asked and under which id.
     mutating func takeRequest(_ request: RequestID) -> (client: ClientID, message: MessageID)? {
         guard case .client(let client) = requestHolders[request],
-            let held = byClient[client]?.requests.removeValue(forKey: request)
+            let index = byClient[client]?.requests.firstIndex(where: { $0.id == request }),
+            let held = byClient[client]?.requests.remove(at: index)
         else { return nil }
         requestHolders[request] = nil
         return (client, held.message)
@@ -124,7 +128,7 @@ struct Holdings {
 
     /// The oldest pending request `client` named `message`.
     func oldestRequest(of client: ClientID, named message: MessageID) -> RequestID? {
-        byClient[client]?.requests.filter { $0.value.message == message }.keys.min()
+        byClient[client]?.requests.filter { $0.message == message }.map(\.id).min()
     }
 
     // MARK: Background activity sessions
@@ -148,9 +152,9 @@ struct Holdings {
     mutating func removeClient(_ client: ClientID) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
         delegations.removeClient(client)
         guard let held = byClient.removeValue(forKey: client) else { return ([], []) }
-        for subscription in held.subscriptions.keys { subscriptionHolders[subscription] = nil }
-        for request in held.requests.keys { requestHolders[request] = nil }
-        return (Set(held.subscriptions.keys), Set(held.requests.keys))
+        for subscription in held.subscriptions { subscriptionHolders[subscription.id] = nil }
+        for request in held.requests { requestHolders[request.id] = nil }
+        return (Set(held.subscriptions.map(\.id)), Set(held.requests.map(\.id)))
     }
 
     /// Moves what `client` held to its `app`, to be re-taken: its subscriptions (their updates
@@ -171,9 +175,9 @@ struct Holdings {
         byClient[client] = nil
         var entry = kept[app] ?? Kept(requests: KeptRequests(capacity: maximumRequests))
         var endedRequests = Set<RequestID>()
-        for (request, asked) in held.requests.sorted(by: { $0.key < $1.key }) {
-            requestHolders[request] = .app(app)
-            for dropped in entry.requests.append(request, asked.parameters) {
+        for asked in held.requests.sorted(by: { $0.id < $1.id }) {
+            requestHolders[asked.id] = .app(app)
+            for dropped in entry.requests.append(asked.id, asked.parameters) {
                 requestHolders[dropped] = nil
                 endedRequests.insert(dropped)
             }
@@ -245,7 +249,7 @@ struct Holdings {
             let taken = entry.subscriptions.removeValue(forKey: subscription)
         else { return nil }
         store(entry, for: app)
-        byClient[client, default: Held()].subscriptions[subscription] = terms
+        byClient[client, default: Held()].subscriptions.append((subscription, terms))
         subscriptionHolders[subscription] = .client(client)
         return (subscription, taken.updates.entries)
     }
@@ -259,7 +263,7 @@ struct Holdings {
     ) -> KeptRequests.Entry? {
         guard var entry = kept[app], let taken = entry.requests.retake(parameters) else { return nil }
         store(entry, for: app)
-        byClient[client, default: Held()].requests[taken.request] = (message, parameters)
+        byClient[client, default: Held()].requests.append((taken.request, message, parameters))
         requestHolders[taken.request] = .client(client)
         return taken
     }
