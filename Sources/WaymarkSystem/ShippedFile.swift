@@ -6,14 +6,19 @@ import Glibc
 /// or a source tree (`ROOT/.build/…/debug/…` below `ROOT/`).
 package enum ShippedFile {
     /// What a `--board` or `--scenario` argument names: `name` itself when it is a path (it
-    /// has a `/` or the extension) or a readable file; otherwise `directory/name.fileExtension`
+    /// has a `/` or the extension) or a readable regular file (a directory of that name in the
+    /// working directory does not hide a shipped file); otherwise `directory/name.fileExtension`
     /// in the first tree above the executable that has it. When nothing has it, the path
     /// relative to the working directory, so the error that follows names what was looked for.
     package static func resolve(_ name: String, directory: String, extension fileExtension: String) -> String {
         let suffix = "." + fileExtension
-        if name.contains("/") || name.hasSuffix(suffix) || FileSystem.isReadable(name) { return name }
+        if name.contains("/") || name.hasSuffix(suffix) || isReadableFile(name) { return name }
         let file = "\(directory)/\(name)\(suffix)"
         return trees().lazy.map { "\($0)/\(file)" }.first(where: FileSystem.isReadable) ?? file
+    }
+
+    private static func isReadableFile(_ path: String) -> Bool {
+        FileSystem.isReadable(path) && (try? FileStatus(path: path))?.kind == .regular
     }
 
     /// The short names of the shipped files in `directory` (`desk-day` for

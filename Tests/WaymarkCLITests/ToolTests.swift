@@ -26,6 +26,14 @@ struct ToolTests {
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("GPS energy"))
         #expect(!run.error.contains("GPS energy"))
+        // A folder named like them in the working directory (a run's own output, say) hides
+        // neither: only a file there is taken for the name.
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("demo"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("simulated"), withIntermediateDirectories: true)
+        let shadowed = try runWaymark(
+            ["power-run", "--board", "simulated", "--scenario", "demo", "--output", output.appendingPathComponent("again").path],
+            directory: output)
+        #expect(shadowed.status == 0, "\(shadowed.error)")
         let doctor = try runWaymark(["doctor", "--board", "no-such-board"], directory: URL(fileURLWithPath: "/"))
         #expect(doctor.status != 0)
         #expect((doctor.output + doctor.error).contains("Board/no-such-board.toml"))
