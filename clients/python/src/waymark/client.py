@@ -67,9 +67,10 @@ class _Subscription(Inbox[LocationUpdate]):
         self.knows_daemon_is_unavailable = False
 
 
-class _VisitWatch(Inbox[Visit]):
+class _VisitWatch(Inbox[tuple[Visit, int | None]]):
     """One ``monitor_visits`` iterator's state, which outlives connections: the service is
-    asked for again on each (docs/protocol.md, ``startVisitMonitoring``)."""
+    asked for again on each (docs/protocol.md, ``startVisitMonitoring``). Each visit waits
+    with the sequence that acknowledges it (``None`` for one the daemon did not keep)."""
 
     def __init__(self) -> None:
         super().__init__(VISIT_BUFFER)
@@ -350,7 +351,12 @@ class Client:
             if watch.started_on is not connection:
                 self._start_visits(connection, watch)
             while True:
-                yield await watch.next()
+                visit, sequence = await watch.next()
+                if sequence is not None and self._connection is not None:
+                    # Acknowledged as the loop takes it: one unread when the process ends
+                    # is kept by the daemon and sent again.
+                    self._connection.send("acknowledgeVisits", {"through": sequence}, _ignore)
+                yield visit
         finally:
             self._visit_watches.pop(local, None)
             if not self._visit_watches:
@@ -376,7 +382,8 @@ class Client:
 
     def _route_visit(self, fields: Fields) -> None:
         # A visit kept while the app was away has a sequence: passed on once (a repeat sent
-        # before the acknowledgement reached the daemon is skipped), then acknowledged.
+        # before the acknowledgement reached the daemon is skipped), and acknowledged when an
+        # iterator's loop takes it.
         visit = decode_visit(fields.fields("visit"))
         sequence = fields.optional_integer("sequence")
         if sequence is not None:
@@ -384,9 +391,7 @@ class Client:
                 return
             self._newest_visit_sequence = sequence
         for watch in self._visit_watches.values():
-            watch.deliver(visit)
-        if sequence is not None and self._connection is not None:
-            self._connection.send("acknowledgeVisits", {"through": sequence}, _ignore)
+            watch.deliver((visit, sequence))
 
     #: What each event does, by its ``event`` name; events this version does not know are
     #: skipped (a newer daemon may send them).
