@@ -163,4 +163,26 @@ struct KeptVisitTests {
             try await Self.expectNothingKept(back, daemon)
         }
     }
+
+    /// Hostile acknowledgements: a `through` past the wire's integers is refused as an invalid
+    /// message, the largest one the wire carries and one before any kept visit neither trap nor
+    /// lose a visit not yet sent, and one from an app that never asked for visits does nothing.
+    @Test func acknowledgementsOutOfRangeNeitherTrapNorLoseAVisit() async throws {
+        try await Self.withTrackerAway { daemon, _, operatorClient in
+            #expect(try operatorClient.request(.acknowledgeVisits(through: UInt64(Int64.max))).outcome == .success(.done))
+            await daemon.onLoop { $0.deliver(visits: [Self.arrival]) }
+            let back = try Self.back(daemon)
+            #expect(try Self.visit(back)?.1 == Self.arrival)
+            guard case .failure(let refused) = try back.request(.acknowledgeVisits(through: UInt64.max)).outcome else {
+                Issue.record("a through past the wire's integers was taken")
+                return
+            }
+            #expect(refused.code == .invalidMessage)
+            #expect(try back.request(.acknowledgeVisits(through: 0)).outcome == .success(.done))
+            #expect(await Self.kept(daemon) == [Self.arrival], "nothing up to 0 was kept")
+            #expect(try back.request(.acknowledgeVisits(through: UInt64(Int64.max))).outcome == .success(.done))
+            #expect(await Self.kept(daemon) == [])
+            try await Self.expectNothingKept(Self.back(daemon), daemon)
+        }
+    }
 }
