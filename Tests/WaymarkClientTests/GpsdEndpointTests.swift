@@ -176,17 +176,20 @@ struct GpsdEndpointTests {
     func cgps() throws {
         let endpoint = try Endpoint()
         defer { endpoint.stop() }
+        // 8 s: on a loaded machine 4 s were once not enough for cgps to start, connect and
+        // paint a position. timeout(1) ends cgps itself: ending script(1) instead leaves cgps
+        // holding the output pipe (and it may hang in its signal handler).
         let screen = try run(
-            // timeout(1) ends cgps itself: script(1)'s end would leave it holding the output pipe.
-            "/usr/bin/script", ["-qfc", "timeout -k 2 4 cgps -s 127.0.0.1:\(endpoint.port)", "/dev/null"], environment: ["TERM": "xterm"],
-            seconds: 10)
+            "/usr/bin/script", ["-qfc", "timeout -k 2 8 cgps -s 127.0.0.1:\(endpoint.port)", "/dev/null"], environment: ["TERM": "xterm"],
+            seconds: 14)
         // cgps prints 8 decimals of the 9 the gpsd protocol carries, so a shown coordinate is
         // within 0.55e-8° of Waymark's, not always its own rounding to 8 decimals.
         let latitudes = degrees(on: screen, hemisphere: "N"), longitudes = degrees(on: screen, hemisphere: "E")
         let shown = endpoint.waymark.filter { location in
             latitudes.contains { abs($0 - location.latitude) < 1e-8 } && longitudes.contains { abs($0 - location.longitude) < 1e-8 }
         }
-        #expect(!shown.isEmpty, "cgps showed latitudes \(latitudes), longitudes \(longitudes)")
+        let text = screen.replacing(/\x1B(\[[0-9;?]*[A-Za-z]|[()][0-9A-Z]|[=>])/, with: " ")
+        #expect(!shown.isEmpty, "cgps showed latitudes \(latitudes), longitudes \(longitudes) on \(text.suffix(600))")
     }
 
     @Test("hostile: 1 MiB without a terminator costs one ERROR, holds no more than a read, and the client is answered after it")
@@ -318,6 +321,23 @@ struct GpsdEndpointTests {
         #expect(arrivals.allSatisfy { $0.real.nanoseconds == 0 })
         #expect(latencies.count >= 6 && latencies.allSatisfy { $0 > 0.05 && $0 < 0.99 }, "TOFF after PPS by \(latencies)")
         print("gpsd PPS: \(pulses.count) reports matched chronyd's samples, offset \(pulses.first?.offset ?? .nan) s; TOFF late by \(latencies.min() ?? .nan)...\(latencies.max() ?? .nan) s")
+    }
+
+    @Test("a client that closes while nothing is sent to it is let go, as gpsd does at the end of a client's input")
+    func closedClientsAreLetGo() throws {
+        // A TCP peer's close reports no hangup, only the end of its input; before the fix the
+        // daemon kept each such client, its descriptor and its subscription, until a write failed.
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let before = try daemonStatus()["clients"] as? Int
+        for _ in 0..<20 {
+            let client = try endpoint.greetedClient()
+            try client.send("?DEVICES;")
+            #expect(object(try client.readLine())?["class"] as? String == "DEVICES")
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while try daemonStatus()["clients"] as? Int != before, Date() < deadline { usleep(50_000) }
+        #expect(try daemonStatus()["clients"] as? Int == before)
     }
 
     @Test("a watching gpsd client holds a subscription, shows in status, and ?POLL answers from the last fix")

@@ -47,10 +47,16 @@ extension Server {
         switch outcome {
         case .read: return account(connection)
         case .nothingYet: return false
+        case .endOfFile where connection.gpsd != nil:
+            // gpsd lets a client go at the end of its input, and only that tells a TCP client
+            // that closed from one that shut down its sending side: the kernel reports no
+            // hangup for it until a write fails, and none comes while nothing is sent.
+            disconnect(connection.id, reason: "end of input")
+            return false
         case .endOfFile:
             // The client shut down its sending side: it may still read, so the connection
             // stays until it closes (a half-closed client such as `socat` still gets its
-            // updates).
+            // updates; the Unix socket reports its close as a hangup).
             connection.isReading = false
             return false
         case .failed(let error):
