@@ -4,8 +4,9 @@ import WaymarkDaemon
 import WaymarkLocation
 import WaymarkProtocol
 import WaymarkServerTestSupport
+import WaymarkTestFixtures
 
-@Suite("Server: cancelRequest", .timeLimit(.minutes(1)))
+@Suite("Server: cancelRequest", .ownThread, .timeLimit(.minutes(1)))
 struct CancelRequestTests {
     @Test func aCancelledRequestGetsItsOneReplyAndTheAgentReleasesIt() async throws {
         try await withDaemon { daemon in

@@ -5,9 +5,10 @@ import WaymarkDaemon
 import WaymarkLocation
 import WaymarkProtocol
 import WaymarkServerTestSupport
+import WaymarkTestFixtures
 import WaymarkSystem
 
-@Suite("Server: requests and replies", .timeLimit(.minutes(1)))
+@Suite("Server: requests and replies", .ownThread, .timeLimit(.minutes(1)))
 struct ConversationTests {
     @Test func helloNegotiatesTheVersionAndRecordsTheClient() async throws {
         try await withDaemon { daemon in

@@ -4,10 +4,11 @@ import WaymarkDaemon
 import WaymarkEngine
 import WaymarkProtocol
 import WaymarkServerTestSupport
+import WaymarkTestFixtures
 
 /// In-use delegation (docs/semantics.md): an app in use by itself hands a token; the app that
 /// accepts it counts as in use until the giver ends it or is no longer in use.
-@Suite("Server: in-use delegation", .timeLimit(.minutes(1)))
+@Suite("Server: in-use delegation", .ownThread, .timeLimit(.minutes(1)))
 struct DelegationTests {
     /// Connects a client and says hello.
     static func client(_ daemon: TestDaemon) throws -> RawClient {

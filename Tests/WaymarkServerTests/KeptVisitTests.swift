@@ -7,13 +7,14 @@ import WaymarkLocation
 import WaymarkMonitoring
 import WaymarkProtocol
 import WaymarkServerTestSupport
+import WaymarkTestFixtures
 import WaymarkStore
 
 /// Visits kept for an app that is away (docs/protocol.md, "Kept visits"): in the store, in
 /// order, sent when it starts visit monitoring again until it acknowledges them, under its
 /// authorization then, and its relaunch trigger written once, as for a monitor event.
 @Suite(
-    "Server: visits kept for an app that is away", .timeLimit(.minutes(1)),
+    "Server: visits kept for an app that is away", .ownThread, .timeLimit(.minutes(1)),
     .enabled(if: geteuid() == 0, "the operator's changes need root or waymark-admin"))
 struct KeptVisitTests {
     static let tracker = AppReference(kind: "appID", key: "org.example.tracker")

@@ -7,13 +7,14 @@ import WaymarkEngine
 import WaymarkMonitoring
 import WaymarkProtocol
 import WaymarkServerTestSupport
+import WaymarkTestFixtures
 import WaymarkStore
 
 /// An operator's change of authorization re-plans the monitors' fix demand at once
 /// (docs/monitoring.md, "Authorization"), for an app that is away too: a revoked app's
 /// conditions cost no fix from that moment, a granted one's need a fix now.
 @Suite(
-    "Server: authorization changes and the monitors' demand", .timeLimit(.minutes(1)),
+    "Server: authorization changes and the monitors' demand", .ownThread, .timeLimit(.minutes(1)),
     .enabled(if: geteuid() == 0, "the operator's changes need root or waymark-admin"))
 struct MonitorAuthorizationTests {
     static let tracker = AppReference(kind: "appID", key: "org.example.tracker")
