@@ -53,18 +53,18 @@ package struct LoopbackTCPListener: Sendable {
 }
 
 extension FileDescriptor {
-    /// The uid owning the other end of this TCP connection over loopback
-    /// (``LoopbackSocketOwner``), or `nil` when the table has no such socket.
-    package func loopbackPeerOwner(procDirectory: String = "/proc") throws(SystemError) -> UInt32? {
-        try LoopbackSocketOwner.owner(peer: inetAddress(peer: true), local: inetAddress(peer: false), procDirectory: procDirectory)
+    /// The uid owning the other end of this TCP connection over loopback, as `table` says
+    /// (``LoopbackSocketOwner``), or `nil` when it has no such socket.
+    package func loopbackPeerOwner(in table: LoopbackSocketOwner.Table) throws(SystemError) -> UInt32? {
+        table.owner(peer: try inetAddress(peer: true), local: try inetAddress(peer: false))
     }
 
     /// The process on the other end of this TCP connection over loopback, as far as the
-    /// kernel says: its uid (``loopbackPeerOwner(procDirectory:)``) and that user's primary
-    /// group; no pid (TCP has no `SO_PEERCRED`), so nothing of `/proc/PID`. `nil` when the
-    /// table has no such socket (the peer already closed it).
-    package func loopbackPeerProcess(procDirectory: String = "/proc") throws(SystemError) -> PeerProcess? {
-        guard let uid = try loopbackPeerOwner(procDirectory: procDirectory) else { return nil }
+    /// kernel says: its uid (``loopbackPeerOwner(in:)``) and that user's primary group; no
+    /// pid (TCP has no `SO_PEERCRED`), so nothing of `/proc/PID`. `nil` when the table has no
+    /// such socket (the peer already closed it).
+    package func loopbackPeerProcess(in table: LoopbackSocketOwner.Table) throws(SystemError) -> PeerProcess? {
+        guard let uid = try loopbackPeerOwner(in: table) else { return nil }
         let group = UserGroups.groups(ofUser: uid).first ?? gid_t.max
         return PeerProcess(credentials: PeerCredentials(pid: 0, uid: uid, gid: group), cgroup: nil, executableLink: nil)
     }
