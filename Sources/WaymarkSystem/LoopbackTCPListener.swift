@@ -38,6 +38,9 @@ package struct LoopbackTCPListener: Sendable {
     /// 127.0.0.1 in host byte order.
     static let loopback: UInt32 = 0x7F00_0001
 
+    /// Where it listens, as the kernel's socket table names the connections' remote end.
+    package var endpoint: LoopbackSocketOwner.Endpoint { LoopbackSocketOwner.Endpoint(address: Self.loopback, port: port) }
+
     /// Accepts a waiting connection (nonblocking, close-on-exec), or `nil` when none waits.
     package func accept() throws(SystemError) -> FileDescriptor? {
         let flags = Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)
@@ -56,7 +59,8 @@ extension FileDescriptor {
     /// The uid owning the other end of this TCP connection over loopback, as `table` says
     /// (``LoopbackSocketOwner``), or `nil` when it has no such socket.
     package func loopbackPeerOwner(in table: LoopbackSocketOwner.Table) throws(SystemError) -> UInt32? {
-        table.owner(peer: try inetAddress(peer: true), local: try inetAddress(peer: false))
+        guard try inetAddress(peer: false) == table.local else { return nil }
+        return table.owner(peer: try inetAddress(peer: true))
     }
 
     /// The process on the other end of this TCP connection over loopback, as far as the

@@ -31,7 +31,8 @@ enum GpsdListener {
     /// Unix socket (each has `SO_PEERCRED`); over TCP the kernel's socket table, read once for
     /// all of them (``LoopbackSocketOwner/Table``).
     func peerTable() throws(SystemError) -> LoopbackSocketOwner.Table? {
-        if case .tcp = self { try LoopbackSocketOwner.Table.read() } else { nil }
+        guard case .tcp(let listener) = self else { return nil }
+        return try LoopbackSocketOwner.Table.read(connectedTo: listener.endpoint)
     }
 
     /// Who is on the other end of `connection`, accepted here: by `SO_PEERCRED` on the Unix
