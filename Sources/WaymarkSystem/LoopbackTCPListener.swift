@@ -38,6 +38,9 @@ package struct LoopbackTCPListener: Sendable {
     /// 127.0.0.1 in host byte order.
     static let loopback: UInt32 = 0x7F00_0001
 
+    /// Where it listens, as the kernel's socket table names the connections' remote end.
+    package var endpoint: LoopbackSocketOwner.Endpoint { LoopbackSocketOwner.Endpoint(address: Self.loopback, port: port) }
+
     /// Accepts a waiting connection (nonblocking, close-on-exec), or `nil` when none waits.
     package func accept() throws(SystemError) -> FileDescriptor? {
         let flags = Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)
@@ -53,18 +56,19 @@ package struct LoopbackTCPListener: Sendable {
 }
 
 extension FileDescriptor {
-    /// The uid owning the other end of this TCP connection over loopback
-    /// (``LoopbackSocketOwner``), or `nil` when the table has no such socket.
-    package func loopbackPeerOwner(procDirectory: String = "/proc") throws(SystemError) -> UInt32? {
-        try LoopbackSocketOwner.owner(peer: inetAddress(peer: true), local: inetAddress(peer: false), procDirectory: procDirectory)
+    /// The uid owning the other end of this TCP connection over loopback, as `table` says
+    /// (``LoopbackSocketOwner``), or `nil` when it has no such socket.
+    package func loopbackPeerOwner(in table: LoopbackSocketOwner.Table) throws(SystemError) -> UInt32? {
+        guard try inetAddress(peer: false) == table.local else { return nil }
+        return table.owner(peer: try inetAddress(peer: true))
     }
 
     /// The process on the other end of this TCP connection over loopback, as far as the
-    /// kernel says: its uid (``loopbackPeerOwner(procDirectory:)``) and that user's primary
-    /// group; no pid (TCP has no `SO_PEERCRED`), so nothing of `/proc/PID`. `nil` when the
-    /// table has no such socket (the peer already closed it).
-    package func loopbackPeerProcess(procDirectory: String = "/proc") throws(SystemError) -> PeerProcess? {
-        guard let uid = try loopbackPeerOwner(procDirectory: procDirectory) else { return nil }
+    /// kernel says: its uid (``loopbackPeerOwner(in:)``) and that user's primary group; no
+    /// pid (TCP has no `SO_PEERCRED`), so nothing of `/proc/PID`. `nil` when the table has no
+    /// such socket (the peer already closed it).
+    package func loopbackPeerProcess(in table: LoopbackSocketOwner.Table) throws(SystemError) -> PeerProcess? {
+        guard let uid = try loopbackPeerOwner(in: table) else { return nil }
         let group = UserGroups.groups(ofUser: uid).first ?? gid_t.max
         return PeerProcess(credentials: PeerCredentials(pid: 0, uid: uid, gid: group), cgroup: nil, executableLink: nil)
     }

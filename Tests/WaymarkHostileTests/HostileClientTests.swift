@@ -210,6 +210,48 @@ struct HostileClientTests {
         #expect(after.peak < Self.memoryLimit)
     }
 
+    @Test func aFloodOfGpsdConnectionsOverTCPDoesNotHoldTheLoop() async throws {
+        // Over TCP the daemon learns a gpsd client's uid from the kernel's socket table, which
+        // every connection just closed lengthens (its end waits in TIME_WAIT).
+        let port = try LoopbackClient.freePort()
+        let daemon = try Waymarkd(["--speed", "10", "--gpsd-port", "\(port)"], scenario: Waymarkd.walk)
+        let observer = try daemon.connect()
+        try observer.hello()
+        _ = try observer.request(.status)
+        let descriptors = try daemon.descriptors()
+        let flooding = Flag()
+        Thread {
+            for _ in 0..<2_000 { LoopbackClient.connectAndClose(port: port) }
+            flooding.clear()
+        }.start()
+        var longest = Duration.zero
+        var rounds = 0
+        func measure() throws {
+            let sent = MonotonicInstant.now
+            _ = try observer.request(.status)
+            longest = max(longest, sent.duration(to: .now))
+            rounds += 1
+        }
+        while flooding.isSet { try measure() }
+        // Most of the flood still waits in the listen queue: the round trips count until a gpsd
+        // client that came after it is greeted.
+        let latecomer = LoopbackClient.connect(port: port)
+        try #require(latecomer >= 0)
+        let deadline = MonotonicInstant.now + .seconds(60)
+        while !LoopbackClient.hasInput(latecomer), MonotonicInstant.now < deadline { try measure() }
+        #expect(LoopbackClient.hasInput(latecomer))
+        close(latecomer)
+        // Each one it took is let go (their descriptors close).
+        try await waitUntil(seconds: 30) { try daemon.descriptors() == descriptors }
+        print("gpsd TCP flood: 2,000 connect-and-close, longest status round trip \(longest) over \(rounds) requests")
+        #expect(longest < .seconds(1))
+        guard case .success(.status(let report)) = try observer.request(.status).outcome else {
+            Issue.record("no status after the flood")
+            return
+        }
+        #expect(report.clients == 1)
+    }
+
     @Test func silentConnectionsCannotLockEveryoneOut() async throws {
         let daemon = try Waymarkd.walking()
         // The daemon's own user has no per-user cap: it can fill every slot, but not for long.

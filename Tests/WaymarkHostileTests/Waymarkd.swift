@@ -33,8 +33,11 @@ final class Waymarkd {
     /// The daemon on a simulated walk run `speed` times faster than real time: a fix, and so
     /// an update for a `default` subscription, every second of the walk.
     static func walking(speed: Int = 10) throws -> Waymarkd {
-        try Waymarkd(["--speed", "\(speed)"], scenario: "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\nwalk 4h heading=90\n")
+        try Waymarkd(["--speed", "\(speed)"], scenario: walk)
     }
+
+    /// A walk of four hours, east from Zürich.
+    static let walk = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\nwalk 4h heading=90\n"
 
     /// A new connection, retried while the daemon's listen backlog is full (for up to 10 s).
     func connect() throws -> RawClient {
@@ -62,6 +65,11 @@ final class Waymarkd {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// How many descriptors the daemon holds open now (/proc/PID/fd).
+    func descriptors() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count
+    }
 
     /// Sends SIGTERM, waits for the daemon to exit and removes its directory.
     func stop() {

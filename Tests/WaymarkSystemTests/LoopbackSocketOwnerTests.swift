@@ -18,10 +18,12 @@ struct LoopbackSocketOwnerTests {
             """.utf8)
         let server = LoopbackSocketOwner.Endpoint(address: loopback, port: 2947)
         let peer = LoopbackSocketOwner.Endpoint(address: loopback, port: 0xD431)
-        #expect(LoopbackSocketOwner.owner(peer: peer, local: server, in: table) == 1000)
+        #expect(LoopbackSocketOwner.Table(text: table, connectedTo: server).owner(peer: peer) == 1000)
         let waiting = LoopbackSocketOwner.Endpoint(address: loopback, port: 0xD432)
-        #expect(LoopbackSocketOwner.owner(peer: waiting, local: server, in: table) == nil)
-        #expect(LoopbackSocketOwner.owner(peer: peer, local: server, in: Array("x\n 2: 0100007F:D431 0100007F:0B83 01 a b c 99999999999\n".utf8)) == nil)
+        #expect(LoopbackSocketOwner.Table(text: table, connectedTo: server).owner(peer: waiting) == nil)
+        // A socket of the same port connected elsewhere is not the peer.
+        #expect(LoopbackSocketOwner.Table(text: table, connectedTo: LoopbackSocketOwner.Endpoint(address: loopback, port: 2948)).owner(peer: peer) == nil)
+        #expect(LoopbackSocketOwner.Table(text: Array("x\n 2: 0100007F:D431 0100007F:0B83 01 a b c 99999999999\n".utf8), connectedTo: server).owner(peer: peer) == nil)
     }
 
     @Test("a client accepted on the loopback listener is owned by this process's user")
@@ -46,7 +48,7 @@ struct LoopbackSocketOwnerTests {
         }
         let peer = try #require(accepted)
         defer { try? peer.close() }
-        #expect(try peer.loopbackPeerOwner() == getuid())
+        #expect(try peer.loopbackPeerOwner(in: .read(connectedTo: listener.endpoint)) == getuid())
         #expect(try listener.accept() == nil)
     }
 }

@@ -27,13 +27,18 @@ enum GpsdListener {
         }
     }
 
+    /// What tells who is on the other end of the connections accepted together: `nil` on the
+    /// Unix socket (each has `SO_PEERCRED`); over TCP the kernel's socket table, read once for
+    /// all of them (``LoopbackSocketOwner/Table``).
+    func peerTable() throws(SystemError) -> LoopbackSocketOwner.Table? {
+        guard case .tcp(let listener) = self else { return nil }
+        return try LoopbackSocketOwner.Table.read(connectedTo: listener.endpoint)
+    }
+
     /// Who is on the other end of `connection`, accepted here: by `SO_PEERCRED` on the Unix
-    /// socket, by the kernel's socket table (its uid only) over TCP.
-    func peer(of connection: FileDescriptor) throws(SystemError) -> PeerProcess? {
-        switch self {
-        case .tcp: try connection.loopbackPeerProcess()
-        case .unix: try connection.peerProcess()
-        }
+    /// socket, by `table` (its uid only) over TCP.
+    func peer(of connection: FileDescriptor, in table: LoopbackSocketOwner.Table?) throws(SystemError) -> PeerProcess? {
+        if let table { try connection.loopbackPeerProcess(in: table) } else { try connection.peerProcess() }
     }
 
     func close() {
@@ -86,9 +91,12 @@ extension Server {
 
     private func acceptGpsdClients(on listener: GpsdListener) {
         guard let endpoint = configuration.gpsd else { return }
-        acceptAll(listener.accept) { descriptor in
+        let accepted = acceptWaiting(listener.accept)
+        guard !accepted.isEmpty else { return }
+        let table = Result { () throws(SystemError) in try listener.peerTable() }
+        for descriptor in accepted {
             let client = GpsdClient(session: GpsdSession(device: endpoint.device, release: configuration.daemonVersion))
-            admit(descriptor, gpsd: client) { () throws(SystemError) in try listener.peer(of: descriptor) }
+            admit(descriptor, gpsd: client) { () throws(SystemError) in try listener.peer(of: descriptor, in: table.get()) }
         }
     }
 

@@ -150,25 +150,24 @@ package final class Server: UpdateSink {
 
     private func acceptClients() {
         guard let listener else { return }
-        acceptAll(listener.accept) { descriptor in
+        for descriptor in acceptWaiting(listener.accept) {
             admit(descriptor) { () throws(SystemError) in try descriptor.peerProcess() }
         }
     }
 
-    /// Accepts waiting connections with `accept`, at most ``maximumAcceptsPerTurn``, and
-    /// hands each to `admit`.
-    func acceptAll(_ accept: () throws(SystemError) -> FileDescriptor?, _ admit: (FileDescriptor) -> Void) {
-        for _ in 0..<Self.maximumAcceptsPerTurn {
-            let accepted: FileDescriptor?
+    /// Accepts waiting connections with `accept`, at most ``maximumAcceptsPerTurn``.
+    func acceptWaiting(_ accept: () throws(SystemError) -> FileDescriptor?) -> [FileDescriptor] {
+        var accepted: [FileDescriptor] = []
+        while accepted.count < Self.maximumAcceptsPerTurn {
             do throws(SystemError) {
-                accepted = try accept()
+                guard let descriptor = try accept() else { break }
+                accepted.append(descriptor)
             } catch {
                 log("accept failed: \(error)")
-                return
+                break
             }
-            guard let descriptor = accepted else { return }
-            admit(descriptor)
         }
+        return accepted
     }
 
     /// Admits the client on `descriptor`, whose peer is `peer` (nil: unknown, refused);
