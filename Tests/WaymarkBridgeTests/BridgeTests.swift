@@ -11,8 +11,11 @@ struct BridgeTests {
     static let start = "start 2026-11-23T08:00:00Z 47.3769 8.5417 408\n"
 
     /// The locations' times step by exactly one second between two messages, except after
-    /// the one that came to rest (`t` = `k`); a QoS 1 repeat (the same message again, right
-    /// after itself) is removed first and counted.
+    /// the one that came to rest (`t` = `k`), and except a trigger that comes with the last
+    /// location again (the same time and place): when no fix comes for 2 s while the
+    /// accelerometer is calm, the pause is sent with the last location (docs/semantics.md),
+    /// and on a loaded machine the simulated walk's fixes can wait that long. A QoS 1 repeat
+    /// (the same message again, right after itself) is removed first and counted.
     static func checkEverySecondInOrder(_ locations: [Received]) -> (repeats: Int, gaps: [String]) {
         var unique: [Received] = []
         var repeats = 0
@@ -25,7 +28,11 @@ struct BridgeTests {
         }
         var gaps: [String] = []
         for (previous, next) in zip(unique, unique.dropFirst()) where previous.trigger != "k" {
-            if next.tst != previous.tst.map({ $0 + 1 }) { gaps.append("\(previous.tst ?? -1) → \(next.tst ?? -1)") }
+            let lastAgain = next.trigger != nil && next.tst == previous.tst
+                && next.json["lat"] as? Double == previous.json["lat"] as? Double && next.json["lon"] as? Double == previous.json["lon"] as? Double
+            if !lastAgain, next.tst != previous.tst.map({ $0 + 1 }) {
+                gaps.append("\(previous.tst ?? -1) → \(next.tst ?? -1)\(next.trigger.map { " (t \($0))" } ?? "")")
+            }
         }
         return (repeats, gaps)
     }
