@@ -141,25 +141,26 @@ public final class Monitor: Sendable {
     }
 
     /// The monitor's events as they happen; each is acknowledged to the daemon when the loop
-    /// takes it, so that it is not delivered again. It ends when the monitor is closed.
+    /// takes it, so that it is not delivered again. The sequence and its loop hold the
+    /// monitor open (`for try await event in try await Monitor(named: "places").events` works);
+    /// it ends when the monitor is closed.
     public struct Events: AsyncSequence, Sendable {
         public typealias Element = Event
-        fileprivate let stream: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>
-        fileprivate let acknowledge: @Sendable (UInt64) -> Void
+        fileprivate let monitor: Monitor
 
         public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(deliveries: stream.makeAsyncIterator(), acknowledge: acknowledge)
+            AsyncIterator(monitor: monitor, deliveries: monitor.deliveries.makeAsyncIterator())
         }
 
         /// Iterates the events.
         public struct AsyncIterator: AsyncIteratorProtocol {
+            fileprivate let monitor: Monitor
             fileprivate var deliveries: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>.AsyncIterator
-            fileprivate let acknowledge: @Sendable (UInt64) -> Void
 
             /// The next event; `nil` once the monitor is closed.
             public mutating func next() async throws -> Event? {
                 guard let delivery = try await deliveries.next() else { return nil }
-                if let sequence = delivery.sequence { acknowledge(sequence) }
+                if let sequence = delivery.sequence { monitor.acknowledge(through: sequence) }
                 return Event(delivery.event)
             }
         }
@@ -167,8 +168,9 @@ public final class Monitor: Sendable {
 
     /// The monitor's name.
     public let name: String
-    /// Its events.
-    public let events: Events
+    /// Its events (see ``Events``).
+    public var events: Events { Events(monitor: self) }
+    private let deliveries: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>
     private let token: UInt64
     private let client: DaemonClient
 
@@ -185,7 +187,7 @@ public final class Monitor: Sendable {
         self.name = name
         self.client = client
         self.token = token
-        events = Events(stream: stream) { sequence in Self.acknowledge(through: sequence, token: token, client: client) }
+        deliveries = stream
         let pending = PendingReply<Bool>()
         _ = try await withCheckedThrowingContinuation { (waiting: CheckedContinuation<Bool, any Error>) in
             pending.wait(with: waiting)
@@ -206,19 +208,20 @@ public final class Monitor: Sendable {
     /// The monitor's events without their acknowledgement, which is left to the caller
     /// (``acknowledge(through:)``) once it has kept them: the MQTT bridge acknowledges an event
     /// only when its outbox committed it. Iterated instead of ``events``, never beside it.
-    package var unacknowledgedEvents: UnacknowledgedEvents { UnacknowledgedEvents(stream: events.stream) }
+    package var unacknowledgedEvents: UnacknowledgedEvents { UnacknowledgedEvents(monitor: self) }
 
     /// The sequence of ``unacknowledgedEvents``.
     package struct UnacknowledgedEvents: AsyncSequence, Sendable {
         package typealias Element = UnacknowledgedEvent
-        fileprivate let stream: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>
+        fileprivate let monitor: Monitor
 
         package func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(deliveries: stream.makeAsyncIterator())
+            AsyncIterator(monitor: monitor, deliveries: monitor.deliveries.makeAsyncIterator())
         }
 
-        /// Iterates the events.
+        /// Iterates the events (holding the monitor open).
         package struct AsyncIterator: AsyncIteratorProtocol {
+            fileprivate let monitor: Monitor
             fileprivate var deliveries: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>.AsyncIterator
 
             /// The next event; `nil` once the monitor is closed.
@@ -231,11 +234,7 @@ public final class Monitor: Sendable {
 
     /// Tells the daemon that the events up to `sequence` are kept: it sends them no more.
     package func acknowledge(through sequence: UInt64) {
-        Self.acknowledge(through: sequence, token: token, client: client)
-    }
-
-    private static func acknowledge(through sequence: UInt64, token: UInt64, client: DaemonClient) {
-        client.execute({ $0.acknowledgeMonitorEvents(token, through: sequence) }, unavailable: { _ in })
+        client.execute({ [token] in $0.acknowledgeMonitorEvents(token, through: sequence) }, unavailable: { _ in })
     }
 
     /// The events kept for a loop that has not taken them yet: the daemon's queue of one app.

@@ -50,33 +50,36 @@ extension WaymarkAgent {
 /// without authorization nothing comes.
 public final class VisitMonitor: Sendable {
     /// The arrivals and departures as they happen; one the daemon kept while the app was away
-    /// is acknowledged when the loop takes it, so that it is not delivered again. It ends when
-    /// the monitor is stopped or dropped.
+    /// is acknowledged when the loop takes it, so that it is not delivered again. The sequence
+    /// and its loop hold the monitor; it ends when the monitor is stopped, or dropped with no
+    /// loop over it.
     public struct Visits: AsyncSequence, Sendable {
         public typealias Element = Visit
-        fileprivate let stream: AsyncStream<ClientCore.VisitDelivery>
-        fileprivate let client: DaemonClient
+        fileprivate let monitor: VisitMonitor
 
         public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(deliveries: stream.makeAsyncIterator(), client: client)
+            AsyncIterator(monitor: monitor, deliveries: monitor.deliveries.makeAsyncIterator())
         }
 
         /// Iterates the visits.
         public struct AsyncIterator: AsyncIteratorProtocol {
+            fileprivate let monitor: VisitMonitor
             fileprivate var deliveries: AsyncStream<ClientCore.VisitDelivery>.AsyncIterator
-            fileprivate let client: DaemonClient
 
-            /// The next visit; `nil` once the monitor is stopped or dropped.
+            /// The next visit; `nil` once the monitor is stopped.
             public mutating func next() async -> Visit? {
                 guard let delivery = await deliveries.next() else { return nil }
-                if let sequence = delivery.sequence { client.execute({ $0.acknowledgeVisits(through: sequence) }, unavailable: { _ in }) }
+                if let sequence = delivery.sequence {
+                    monitor.client.execute({ $0.acknowledgeVisits(through: sequence) }, unavailable: { _ in })
+                }
                 return delivery.visit
             }
         }
     }
 
     /// The arrivals and departures (see ``Visits``).
-    public let visits: Visits
+    public var visits: Visits { Visits(monitor: self) }
+    private let deliveries: AsyncStream<ClientCore.VisitDelivery>
     private let token: UInt64
     private let client: DaemonClient
 
@@ -92,7 +95,7 @@ public final class VisitMonitor: Sendable {
         let token = client.makeToken()
         self.client = client
         self.token = token
-        visits = Visits(stream: stream, client: client)
+        deliveries = stream
         let pending = PendingReply<Bool>()
         _ = try await withCheckedThrowingContinuation { (waiting: CheckedContinuation<Bool, any Error>) in
             pending.wait(with: waiting)

@@ -49,6 +49,37 @@ struct MonitorLibraryTests {
         #expect(decided?.state == .satisfied)
     }
 
+    /// Before, the sequence did not hold its monitor: a loop over the events of a monitor held
+    /// nowhere else (`for try await event in try await Monitor(named:).events`, as
+    /// `waymark monitor watch` does) ended when the monitor was freed, at once or after the
+    /// first events; the relaunched geofencer of the VM check lost its event that way.
+    @Test("the events' sequence holds its monitor open: a loop over a monitor held nowhere else gets its events")
+    func theEventsHoldTheMonitor() async throws {
+        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 10m\n"), "--speed", "20"])
+        defer { daemon.stop() }
+        let held = WeakMonitor()
+        let events = try await Self.events(ofAMonitorHeldBy: held)
+        let monitor = try #require(held.monitor, "the monitor was freed with its events still in use")
+        let beacon = try #require(Monitor.BeaconIdentityCondition(uuid: "e2c56db5-dffb-48d2-b060-d0f5a71096e0"))
+        try await monitor.add(beacon, identifier: "entrance")
+        let event = try await within(10) { () -> Monitor.Event? in
+            for try await event in events { return event }
+            return nil
+        }
+        #expect(event?.identifier == "entrance")
+    }
+
+    /// The events of a monitor that only `held` names (weakly).
+    private static func events(ofAMonitorHeldBy held: WeakMonitor) async throws -> Monitor.Events {
+        let monitor = try await Monitor(named: "shops")
+        held.monitor = monitor
+        return monitor.events
+    }
+
+    private final class WeakMonitor: @unchecked Sendable {
+        weak var monitor: Monitor?
+    }
+
     @Test("a beacon condition is added and reported unsupported (no Bluetooth ranging here), as Core Location reports one it cannot watch")
     func aBeaconIsUnsupported() async throws {
         let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 10m\n"), "--speed", "20"])
