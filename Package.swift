@@ -172,7 +172,7 @@ let package = Package(
             ]
         ),
 
-        .target(name: "WaymarkTestFixtures", path: "Tests/WaymarkTestFixtures"),
+        .target(name: "WaymarkTestFixtures", dependencies: ["WaymarkSystem"], path: "Tests/WaymarkTestFixtures"),
         .testTarget(name: "WaymarkNMEATests", dependencies: ["WaymarkNMEA", "WaymarkTestFixtures"]),
         .testTarget(
             name: "WaymarkPowerProfileTests",

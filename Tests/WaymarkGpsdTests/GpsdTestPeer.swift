@@ -86,12 +86,15 @@ struct GpsdTestFailure: Error, CustomStringConvertible {
 /// Runs `executable` with `arguments` while `peer` serves one client, and returns its
 /// standard output; `nil` when the program is not installed.
 func runClient(
-    _ executable: String, _ arguments: [String], environment: [String: String] = [:], against peer: GpsdTestPeer, seconds: Double = 10
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:], against peer: GpsdTestPeer, seconds: Double = 10,
+    atTerminal: Bool = false
 ) throws -> String? {
     guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
     let served = Thread { peer.serveOneClient(for: seconds) }
     served.start()
     // The peer closes the connection after `seconds`, which ends every client; the margin
     // only bounds a client that would not end.
-    return try ClientProgram.output(of: executable, arguments, environment: environment, seconds: seconds + 5)
+    return try atTerminal
+        ? ClientProgram.screen(of: executable, arguments, environment: environment, seconds: seconds + 5)
+        : ClientProgram.output(of: executable, arguments, environment: environment, seconds: seconds + 5)
 }
