@@ -60,6 +60,14 @@ struct GpsdEndpointTests {
             return client
         }
 
+        /// What `cgps -s` painted at a pseudo-terminal in 8 s (on a loaded machine 4 s were
+        /// once not enough for cgps to start, connect and paint a position).
+        func cgpsScreen() throws -> String {
+            guard let screen = try ClientProgram.screen(of: "/usr/bin/cgps", ["-s", "127.0.0.1:\(port)"], environment: ["TERM": "xterm"], seconds: 8)
+            else { throw DaemonError.didNotStart("cgps is not installed (Debian gpsd-clients)") }
+            return screen
+        }
+
         /// The gpsd endpoint's Unix socket.
         var socketPath: String { String(DaemonProcess.socket.dropLast(5)) + "-gpsd.sock" }
 
@@ -201,9 +209,7 @@ struct GpsdEndpointTests {
     func cgpsSatellites() throws {
         let endpoint = try Endpoint()
         defer { endpoint.stop() }
-        guard let screen = try ClientProgram.screen(of: "/usr/bin/cgps", ["-s", "127.0.0.1:\(endpoint.port)"], environment: ["TERM": "xterm"], seconds: 8)
-        else { throw DaemonError.didNotStart("cgps is not installed (Debian gpsd-clients)") }
-        let text = screen.replacing(/\x1B(\[[0-9;?]*[A-Za-z]|[()][0-9A-Z]|[=>])/, with: " ")
+        let text = plainText(try endpoint.cgpsScreen())
         // A row is the system (`GP`, `GL`: from gnssid), the number in it (svid), then the PRN.
         let prns = try SimulatedSky(scenario: endpoint.scenario).prns
         let rows = text.matches(of: /(GP|GL)\s+(\d+)\s+(\d+)\s/).compactMap { row in
@@ -234,17 +240,14 @@ struct GpsdEndpointTests {
     func cgps() throws {
         let endpoint = try Endpoint()
         defer { endpoint.stop() }
-        // 8 s: on a loaded machine 4 s were once not enough for cgps to start, connect and
-        // paint a position.
-        guard let screen = try ClientProgram.screen(of: "/usr/bin/cgps", ["-s", "127.0.0.1:\(endpoint.port)"], environment: ["TERM": "xterm"], seconds: 8)
-        else { throw DaemonError.didNotStart("cgps is not installed (Debian gpsd-clients)") }
+        let screen = try endpoint.cgpsScreen()
         // cgps prints 8 decimals of the 9 the gpsd protocol carries, so a shown coordinate is
         // within 0.55e-8° of Waymark's, not always its own rounding to 8 decimals.
         let latitudes = degrees(on: screen, hemisphere: "N"), longitudes = degrees(on: screen, hemisphere: "E")
         let shown = endpoint.waymark.filter { location in
             latitudes.contains { abs($0 - location.latitude) < 1e-8 } && longitudes.contains { abs($0 - location.longitude) < 1e-8 }
         }
-        let text = screen.replacing(/\x1B(\[[0-9;?]*[A-Za-z]|[()][0-9A-Z]|[=>])/, with: " ")
+        let text = plainText(screen)
         #expect(!shown.isEmpty, "cgps showed latitudes \(latitudes), longitudes \(longitudes) on \(text.suffix(600))")
     }
 
@@ -428,6 +431,11 @@ struct GpsdEndpointTests {
         #expect(endpoint.waymark.suffix(3).contains { $0.time == time })
     }
 }
+}
+
+/// A curses screen's text with its escape sequences as spaces.
+private func plainText(_ screen: String) -> String {
+    screen.replacing(/\x1B(\[[0-9;?]*[A-Za-z]|[()][0-9A-Z]|[=>])/, with: " ")
 }
 
 /// waymarkd's `status`, asked on its socket in its own protocol.
