@@ -399,7 +399,7 @@ struct GpsdEndpointTests {
         #expect(try daemonStatus()["clients"] as? Int == before)
     }
 
-    @Test("a watching gpsd client holds a subscription, shows in status, and ?POLL answers from the last fix")
+    @Test("a watching gpsd client holds a subscription, shows in status, and ?POLL answers from the last fix, with its satellites")
     func watchHoldsASubscription() throws {
         let endpoint = try Endpoint()
         defer { endpoint.stop() }
@@ -429,6 +429,11 @@ struct GpsdEndpointTests {
         let time = try #require(tpv["time"] as? String)
         // The last fix, or one just before it if a fix came in between.
         #expect(endpoint.waymark.suffix(3).contains { $0.time == time })
+        // The client sees the location as it is (no authorization is enforced here), so the sky too.
+        let sky = try #require((poll?["sky"] as? [[String: Any]])?.first)
+        let prns = try SimulatedSky(scenario: endpoint.scenario).prns
+        let satellites = sky["satellites"] as? [[String: Any]] ?? []
+        #expect(!satellites.isEmpty && satellites.allSatisfy { prns.contains($0["PRN"] as? Int ?? 0) }, "\(sky)")
     }
 }
 }
