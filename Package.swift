@@ -125,7 +125,7 @@ let package = Package(
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
                 "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver", "WaymarkMonitoring",
-                "WaymarkStore", "WaymarkAuthorization", "WaymarkTime", "WaymarkChrony", "WaymarkGpsd",
+                "WaymarkStore", "WaymarkAuthorization", "WaymarkTime", "WaymarkChrony", "WaymarkGpsd", "WaymarkFix",
             ]
         ),
 
@@ -206,7 +206,7 @@ let package = Package(
         // scripted agent, raw socket clients.
         .target(
             name: "WaymarkServerTestSupport",
-            dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation"],
+            dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation", "WaymarkFix"],
             path: "Tests/WaymarkServerTestSupport"
         ),
         .testTarget(
@@ -226,6 +226,7 @@ let package = Package(
             dependencies: [
                 "Waymark", "WaymarkLocation", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop",
                 "WaymarkProtocol", "waymarkd", "WaymarkCLI", "WaymarkAuthorization", "WaymarkEngine", "WaymarkTestFixtures",
+                "WaymarkSimulation", "WaymarkReceiver", "WaymarkClock",
             ]
         ),
         // The real waymarkd against hostile local clients: floods, stalls, thousands of
@@ -238,7 +239,7 @@ let package = Package(
         .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem", "WaymarkTestFixtures"]),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime", "WaymarkClock"]),
         .testTarget(
-            name: "WaymarkGpsdTests", dependencies: ["WaymarkGpsd", "WaymarkJSON", "WaymarkLocation", "WaymarkTime", "WaymarkTestFixtures"]),
+            name: "WaymarkGpsdTests", dependencies: ["WaymarkGpsd", "WaymarkFix", "WaymarkJSON", "WaymarkLocation", "WaymarkTime", "WaymarkTestFixtures"]),
         .testTarget(
             name: "WaymarkChronyTests",
             dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony", "waymarkd", "WaymarkCLI", "WaymarkTestFixtures"]),

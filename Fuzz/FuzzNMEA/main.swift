@@ -8,9 +8,9 @@ import WaymarkNMEA
 exit(waymark_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv))
 
 /// Tests one input: the `waymark nmea decode` path (capture comments with `# Date:`, framer,
-/// parser, epoch assembler, TPV encoder) over the bytes, once whole and once in small chunks;
-/// both must give the same output, as the framer and the comment filter do not care about
-/// chunking.
+/// parser, epoch assembler with its sky view, TPV encoder) over the bytes, once whole and once
+/// in small chunks; both must give the same output, as the framer and the comment filter do
+/// not care about chunking.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzNMEA(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -22,8 +22,9 @@ func fuzzNMEA(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// The TPV JSON and the counts `waymark nmea decode --statistics` would print, feeding
-/// `bytes` in chunks of the given lengths in turn.
+/// The TPV JSON, each fix's sky view (its satellites and used flags, as one number) and the
+/// counts `waymark nmea decode --statistics` would print, feeding `bytes` in chunks of the
+/// given lengths in turn.
 private func decode(_ bytes: UnsafeBufferPointer<UInt8>, chunkLengths: [Int]) -> [UInt8] {
     var decoder = NMEADecoder()
     var comments = CaptureCommentFilter()
@@ -32,6 +33,7 @@ private func decode(_ bytes: UnsafeBufferPointer<UInt8>, chunkLengths: [Int]) ->
     let emit: (Fix) -> Void = { fix in
         guard fix.timeOfDay != nil else { return }
         encoder.encode(fix, into: &json)
+        json.integer(fix.sky.hashValue)
     }
     var start = 0
     var turn = 0

@@ -40,6 +40,9 @@ package struct EpochAssembler: Sendable {
     /// Whether the current epoch was emitted on the learned end of cycle.
     private var emittedEarly = false
     private var sky = SatelliteCounts()
+    /// The satellites the receiver last described (GSV), and those the epoch's GSA used.
+    private var skyView = SkyAssembler()
+    private var used = SatelliteSet()
     private var gsaSeenThisEpoch = false
     private var evidence = ModeEvidence()
     private var previousMode = FixMode.noFix
@@ -72,6 +75,12 @@ package struct EpochAssembler: Sendable {
             // epoch before them) but is too late to be used.
             guard let time, time != emittedTime else {
                 statistics.lateSentences += 1
+                // Too late for the epoch, but still the receiver's sky, for the next one.
+                switch sentence.message {
+                case .gsv(let gsv): skyView.add(gsv, talker: sentence.talker)
+                case .gsa(let gsa): _ = noteUsed(gsa, talker: sentence.talker)
+                default: break
+                }
                 lastKey = cycleKey(for: sentence)
                 if time != nil { cycle.withdraw() }
                 return
@@ -85,6 +94,7 @@ package struct EpochAssembler: Sendable {
             startEpoch()
         }
         if let time {
+            if epochTime == nil { skyView.startEpoch() }
             epochTime = time
             fix.timeOfDay = time
         }
@@ -111,6 +121,7 @@ package struct EpochAssembler: Sendable {
     private mutating func flush(_ emit: (Fix) -> Void) {
         guard hasContent, let epochTime else { return }
         fix.satellites = sky
+        fix.sky = skyView.view(used: used)
         fix.receiverMode = evidence.receiverMode
         fix.mode = evidence.mode(
             previous: previousMode, satellitesUsed: max(fix.satellitesUsed ?? 0, sky.totalUsed),
@@ -237,11 +248,8 @@ package struct EpochAssembler: Sendable {
         if let pdop = Self.dilution(gsa.pdop) { fix.pdop = pdop }
         if let hdop = Self.dilution(gsa.hdop) { fix.hdop = hdop }
         if let vdop = Self.dilution(gsa.vdop) { fix.vdop = vdop }
-        if !gsaSeenThisEpoch {
-            sky.used = InlineArray(repeating: 0)
-            gsaSeenThisEpoch = true
-        }
-        let system = gsa.systemID.flatMap(Constellation.init(systemID:)) ?? talker.constellation
+        if !gsaSeenThisEpoch { sky.used = InlineArray(repeating: 0) }
+        let system = noteUsed(gsa, talker: talker)
         for index in 0..<gsa.satelliteCount {
             let number = Int(gsa.satellites[index])
             let constellation = Constellation(satelliteNumber: number).flatMap { $0 == .sbas ? $0 : nil }
@@ -250,7 +258,23 @@ package struct EpochAssembler: Sendable {
         }
     }
 
+    /// Adds the satellites `gsa` lists to the epoch's used set (its first GSA starts the set)
+    /// and returns the system its numbers are of (system id, else talker). A GSA that comes
+    /// after its epoch was emitted still says what the sky view's next fix used.
+    private mutating func noteUsed(_ gsa: GSA, talker: Talker) -> Constellation? {
+        if !gsaSeenThisEpoch {
+            used = SatelliteSet()
+            gsaSeenThisEpoch = true
+        }
+        let system = gsa.systemID.flatMap(Constellation.init(systemID:)) ?? talker.constellation
+        for index in 0..<gsa.satelliteCount {
+            if let satellite = SatelliteIdentity(number: Int(gsa.satellites[index]), system: system) { used.insert(satellite) }
+        }
+        return system
+    }
+
     private mutating func merge(_ gsv: GSV, talker: Talker) {
+        skyView.add(gsv, talker: talker)
         guard let total = gsv.satellitesInView else { return }
         if let constellation = talker.constellation {
             // Several signal lists (NMEA 4.10 signal ids) repeat the same satellites: keep

@@ -62,6 +62,9 @@ package struct Fix: Hashable, Sendable {
     package var satellitesUsed: Int?
     /// Satellites in view and used per constellation (GSV, GSA).
     package var satellites = SatelliteCounts()
+    /// Each satellite in view, from the receiver's last complete GSV lists (maybe of an
+    /// earlier epoch: receivers send them every few cycles), and those this epoch's GSA used.
+    package var sky = SkyView()
     /// Age of differential corrections, seconds.
     package var differentialAge: Double?
 

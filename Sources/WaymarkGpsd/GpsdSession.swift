@@ -1,5 +1,5 @@
 package import WaymarkJSON
-import WaymarkFix
+package import WaymarkFix
 package import WaymarkLocation
 
 /// One gpsd client's side of the conversation, pure: its commands in, gpsd's replies and
@@ -51,20 +51,23 @@ package struct GpsdSession: Sendable {
     }
 
     /// Appends the reply to the next complete command, if the bytes so far end one, and
-    /// returns whether they did. `latest` is the last location the client may see and `now`
-    /// the time, both taken only for a `?POLL`.
+    /// returns whether they did. `latest` is the last location the client may see, `sky` the
+    /// satellites when it may see them (``GpsdFixReports/sky``), and `now` the time, all
+    /// taken only for a `?POLL`.
     package mutating func answerNextCommand(
-        latest: @autoclosure () -> Location?, now: @autoclosure () -> Timestamp, into buffer: inout JSONBuffer
+        latest: @autoclosure () -> Location?, sky: @autoclosure () -> SkyView? = nil, now: @autoclosure () -> Timestamp,
+        into buffer: inout JSONBuffer
     ) -> Bool {
         guard let command = reader.nextCommand() else { return false }
-        reply(to: command, latest: latest, now: now, into: &buffer)
+        reply(to: command, latest: latest, sky: sky, now: now, into: &buffer)
         return true
     }
 
-    /// Appends the reports of a new fix, when the client watches: TPV, SKY, and GST.
-    package func writeReports(for location: Location, into buffer: inout JSONBuffer) {
+    /// Appends the reports of a new fix, when the client watches: TPV, SKY (with `sky`'s
+    /// satellites when the client may see them), and GST.
+    package func writeReports(for location: Location, sky: SkyView? = nil, into buffer: inout JSONBuffer) {
         guard watch.wantsReports else { return }
-        let reports = GpsdFixReports(location: location, device: device.path)
+        let reports = GpsdFixReports(location: location, device: device.path, sky: sky)
         reports.writeTPV(to: &buffer)
         buffer.carriageReturnNewline()
         reports.writeSKY(to: &buffer)
@@ -88,7 +91,8 @@ package struct GpsdSession: Sendable {
     }
 
     private mutating func reply(
-        to command: GpsdCommand, latest: () -> Location?, now: () -> Timestamp, into buffer: inout JSONBuffer
+        to command: GpsdCommand, latest: () -> Location?, sky: () -> SkyView?, now: () -> Timestamp,
+        into buffer: inout JSONBuffer
     ) {
         switch command {
         case .version:
@@ -106,7 +110,7 @@ package struct GpsdSession: Sendable {
             }
             watch.write(to: &buffer)
         case .poll:
-            writePoll(latest: latest(), now: now(), into: &buffer)
+            writePoll(latest: latest(), sky: sky(), now: now(), into: &buffer)
         case .invalid(let message):
             buffer.beginObject()
             buffer.member("class", "ERROR")
@@ -118,12 +122,12 @@ package struct GpsdSession: Sendable {
 
     /// POLL: the time, the active devices, and the last fix's TPV and SKY (empty arrays
     /// before the first fix).
-    private func writePoll(latest: Location?, now: Timestamp, into buffer: inout JSONBuffer) {
+    private func writePoll(latest: Location?, sky: SkyView?, now: Timestamp, into buffer: inout JSONBuffer) {
         buffer.beginObject()
         buffer.member("class", "POLL")
         buffer.timeMember("time", now)
         buffer.member("active", 1)
-        let reports = latest.map { GpsdFixReports(location: $0, device: device.path) }
+        let reports = latest.map { GpsdFixReports(location: $0, device: device.path, sky: sky) }
         buffer.key("tpv")
         buffer.beginArray()
         reports?.writeTPV(to: &buffer)

@@ -127,19 +127,17 @@ struct AuthorizationEndToEndTests {
         #expect(operatorView.contains("app         appID:org.example.reduced: 1 service, " + none))
     }
 
-    @Test("a gpsd client is the app its uid is: granted reduced, every TPV it reads is the same bare cell centre")
+    @Test("a gpsd client is the app its uid is: granted reduced, every TPV it reads is the same bare cell centre, and SKY lists no satellites")
     func gpsdClientReduced() throws {
         let port = try freePort()
         let board = try AuthorizedBoard(policies: Self.policies, arguments: ["--gpsd-port", "\(port)"])
         defer { board.stop() }
         try board.auth("grant", "uid:1002", "--accuracy", "reduced")
-        let output = try #require(try ClientProgram.output(
-            of: "/usr/bin/setpriv", ["--reuid=1002", "--regid=1002", "--clear-groups", "/usr/bin/gpspipe", "-w", "-n", "12", "127.0.0.1:\(port)"],
-            seconds: 30))
-        let reports = output.split(whereSeparator: \.isNewline).compactMap { line -> [String: Any]? in
-            let report = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-            return report?["class"] as? String == "TPV" ? report : nil
-        }
+        let all = try gpsdReports(uid: 1002, port: port)
+        // Satellites' azimuths and elevations at a known time would place the device.
+        let skies = all.filter { $0["class"] as? String == "SKY" }
+        #expect(!skies.isEmpty && skies.allSatisfy { $0["satellites"] == nil })
+        let reports = all.filter { $0["class"] as? String == "TPV" }
         // A TPV without a fix (mode 1, while the receiver acquires) carries no position at all.
         #expect(reports.filter { ($0["mode"] as? Int ?? 0) < 2 }.allSatisfy { Set($0.keys) == ["class", "device", "mode"] })
         let tpvs = reports.filter { ($0["mode"] as? Int ?? 0) >= 2 }
@@ -150,6 +148,30 @@ struct AuthorizationEndToEndTests {
         let start = ["latitude": Self.start.latitude, "longitude": Self.start.longitude]
         if let cell = cells.first, let eph = tpvs.first?["eph"] as? Double {
             #expect(Self.distance(["latitude": cell[0], "longitude": cell[1]], start) < eph)
+        }
+    }
+
+    @Test("a gpsd client granted full accuracy reads SKY with the satellites in view")
+    func gpsdClientFull() throws {
+        let port = try freePort()
+        let board = try AuthorizedBoard(policies: Self.policies, arguments: ["--gpsd-port", "\(port)"])
+        defer { board.stop() }
+        try board.auth("grant", "uid:1001")
+        let skies = try gpsdReports(uid: 1001, port: port).filter { $0["class"] as? String == "SKY" }
+        #expect(!skies.isEmpty)
+        for sky in skies {
+            let satellites = sky["satellites"] as? [[String: Any]] ?? []
+            #expect(!satellites.isEmpty && satellites.allSatisfy { $0["PRN"] is Int && $0["used"] is Bool }, "\(sky)")
+        }
+    }
+
+    /// The reports `gpspipe -w -n 12` reads as the user `uid`.
+    private func gpsdReports(uid: Int, port: UInt16) throws -> [[String: Any]] {
+        let output = try #require(try ClientProgram.output(
+            of: "/usr/bin/setpriv", ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "/usr/bin/gpspipe", "-w", "-n", "12", "127.0.0.1:\(port)"],
+            seconds: 30))
+        return output.split(whereSeparator: \.isNewline).compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }
     }
 

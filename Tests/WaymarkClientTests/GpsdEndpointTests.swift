@@ -15,12 +15,14 @@ struct GpsdEndpointTests {
     final class Endpoint {
         let daemon: DaemonProcess
         let port: UInt16
+        /// The scenario the simulated board walks.
+        let scenario: String
         private let watch = Process()
         private let delivered = Recorded()
 
         init(scenario body: String = "walk 600s\n") throws {
             port = try freePort()
-            let scenario = try DaemonProcess.scenario(body)
+            scenario = try DaemonProcess.scenario(body)
             daemon = try DaemonProcess(["--scenario", scenario, "--speed", "4", "--gpsd-port", "\(port)"])
             watch.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
             watch.arguments = ["watch", "--json"]
@@ -56,6 +58,14 @@ struct GpsdEndpointTests {
             let client = try LineClient(port: port)
             #expect(object(try client.readLine())?["class"] as? String == "VERSION", sourceLocation: sourceLocation)
             return client
+        }
+
+        /// What `cgps -s` painted at a pseudo-terminal in 8 s (on a loaded machine 4 s were
+        /// once not enough for cgps to start, connect and paint a position).
+        func cgpsScreen() throws -> String {
+            guard let screen = try ClientProgram.screen(of: "/usr/bin/cgps", ["-s", "127.0.0.1:\(port)"], environment: ["TERM": "xterm"], seconds: 8)
+            else { throw DaemonError.didNotStart("cgps is not installed (Debian gpsd-clients)") }
+            return screen
         }
 
         /// The gpsd endpoint's Unix socket.
@@ -157,6 +167,60 @@ struct GpsdEndpointTests {
         #expect(output.split(whereSeparator: \.isNewline).allSatisfy { object(String($0))?["mode"] as? Int == 3 })
     }
 
+    @Test("python3-gps reads session.satellites: each satellite as the simulated receiver's GSV and GSA said")
+    func pythonGpsSatellites() throws {
+        let script = """
+            import gps, json, sys
+            session = gps.gps(host="127.0.0.1", port=sys.argv[1], mode=gps.WATCH_ENABLE)
+            skies = 0
+            for report in session:
+                if report["class"] == "SKY" and "time" in report:
+                    satellites = [[s.PRN, s.elevation, s.azimuth, s.ss, s.used] for s in session.satellites]
+                    print(json.dumps({"time": report["time"], "satellites": satellites, "used": session.satellites_used}))
+                    skies += 1
+                    if skies == 24:
+                        break
+            """
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let output = try run("/usr/bin/python3", ["-c", script, "\(endpoint.port)"])
+        let truth = try SimulatedSky(scenario: endpoint.scenario)
+        var compared = 0
+        for line in output.split(whereSeparator: \.isNewline) {
+            let report = try #require(object(String(line)))
+            let satellites = try #require(report["satellites"] as? [[Any]])
+            #expect(!satellites.isEmpty, "\(line)")
+            // The simulated receiver of the test is powered at the daemon's start too, but its
+            // first fix may come a few seconds later: the seconds both have a fix are compared.
+            guard let time = report["time"] as? String, let expected = truth.satellites(at: time) else { continue }
+            compared += 1
+            let read = satellites.map { values in
+                SimulatedSky.Satellite(
+                    prn: values[0] as? Int ?? 0, elevation: values[1] as? Double ?? -1, azimuth: values[2] as? Double ?? -1,
+                    signalStrength: (values[3] as? Double).flatMap { $0 < 0 ? nil : $0 }, used: values[4] as? Bool ?? false)
+            }
+            #expect(read == expected, "at \(time)")
+            #expect(report["used"] as? Int == expected.filter(\.used).count)
+        }
+        #expect(compared >= 3, "compared \(compared) skies of \(output)")
+    }
+
+    @Test("cgps -s shows the satellite table: the simulated receiver's GPS and GLONASS satellites, by system and number")
+    func cgpsSatellites() throws {
+        let endpoint = try Endpoint()
+        defer { endpoint.stop() }
+        let text = plainText(try endpoint.cgpsScreen())
+        // A row is the system (`GP`, `GL`: from gnssid), the number in it (svid), then the PRN.
+        let prns = try SimulatedSky(scenario: endpoint.scenario).prns
+        let rows = text.matches(of: /(GP|GL)\s+(\d+)\s+(\d+)\s/).compactMap { row in
+            Int(row.output.2).flatMap { svid in Int(row.output.3).map { (system: String(row.output.1), svid: svid, prn: $0) } }
+        }
+        #expect(rows.contains { $0.system == "GP" } && rows.contains { $0.system == "GL" }, "rows \(rows) on \(text.suffix(1_500))")
+        for row in rows {
+            #expect(prns.contains(row.prn) && row.prn == row.svid + (row.system == "GL" ? 64 : 0), "\(row)")
+        }
+    }
+
     @Test("gpxlogger writes a track whose every point Waymark delivered")
     func gpxlogger() throws {
         let endpoint = try Endpoint()
@@ -176,17 +240,14 @@ struct GpsdEndpointTests {
     func cgps() throws {
         let endpoint = try Endpoint()
         defer { endpoint.stop() }
-        // 8 s: on a loaded machine 4 s were once not enough for cgps to start, connect and
-        // paint a position.
-        guard let screen = try ClientProgram.screen(of: "/usr/bin/cgps", ["-s", "127.0.0.1:\(endpoint.port)"], environment: ["TERM": "xterm"], seconds: 8)
-        else { throw DaemonError.didNotStart("cgps is not installed (Debian gpsd-clients)") }
+        let screen = try endpoint.cgpsScreen()
         // cgps prints 8 decimals of the 9 the gpsd protocol carries, so a shown coordinate is
         // within 0.55e-8° of Waymark's, not always its own rounding to 8 decimals.
         let latitudes = degrees(on: screen, hemisphere: "N"), longitudes = degrees(on: screen, hemisphere: "E")
         let shown = endpoint.waymark.filter { location in
             latitudes.contains { abs($0 - location.latitude) < 1e-8 } && longitudes.contains { abs($0 - location.longitude) < 1e-8 }
         }
-        let text = screen.replacing(/\x1B(\[[0-9;?]*[A-Za-z]|[()][0-9A-Z]|[=>])/, with: " ")
+        let text = plainText(screen)
         #expect(!shown.isEmpty, "cgps showed latitudes \(latitudes), longitudes \(longitudes) on \(text.suffix(600))")
     }
 
@@ -338,7 +399,7 @@ struct GpsdEndpointTests {
         #expect(try daemonStatus()["clients"] as? Int == before)
     }
 
-    @Test("a watching gpsd client holds a subscription, shows in status, and ?POLL answers from the last fix")
+    @Test("a watching gpsd client holds a subscription, shows in status, and ?POLL answers from the last fix, with its satellites")
     func watchHoldsASubscription() throws {
         let endpoint = try Endpoint()
         defer { endpoint.stop() }
@@ -368,8 +429,18 @@ struct GpsdEndpointTests {
         let time = try #require(tpv["time"] as? String)
         // The last fix, or one just before it if a fix came in between.
         #expect(endpoint.waymark.suffix(3).contains { $0.time == time })
+        // The client sees the location as it is (no authorization is enforced here), so the sky too.
+        let sky = try #require((poll?["sky"] as? [[String: Any]])?.first)
+        let prns = try SimulatedSky(scenario: endpoint.scenario).prns
+        let satellites = sky["satellites"] as? [[String: Any]] ?? []
+        #expect(!satellites.isEmpty && satellites.allSatisfy { prns.contains($0["PRN"] as? Int ?? 0) }, "\(sky)")
     }
 }
+}
+
+/// A curses screen's text with its escape sequences as spaces.
+private func plainText(_ screen: String) -> String {
+    screen.replacing(/\x1B(\[[0-9;?]*[A-Za-z]|[()][0-9A-Z]|[=>])/, with: " ")
 }
 
 /// waymarkd's `status`, asked on its socket in its own protocol.

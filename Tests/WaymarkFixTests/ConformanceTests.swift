@@ -77,15 +77,16 @@ func feetAltitudes(in capture: [UInt8]) -> Set<Int> {
     return feet
 }
 
-/// The disagreements listed in docs/conformance.md: capture, field, count and who is wrong
-/// (gpsd, waymark or unclear) per row.
-func documentedDisagreements() throws -> (counts: [String: Int], gpsdErrors: Int) {
+/// The disagreements listed in docs/conformance.md's section `heading`: capture, field, count
+/// and who is wrong (gpsd, waymark or unclear) per row.
+func documentedDisagreements(under heading: String = "## Every disagreement") throws -> (counts: [String: Int], gpsdErrors: Int) {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/conformance.md")
     let text = try String(contentsOf: url, encoding: .utf8)
     var rows: [String: Int] = [:]
     var gpsdErrors = 0
-    for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+    let section = text.split(separator: "\n").drop { $0 != heading }.dropFirst().prefix { !$0.hasPrefix("## ") }
+    for line in section where line.hasPrefix("| `") {
         let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         guard cells.count >= 5, let count = Int(cells[2]) else { continue }
         let capture = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))

@@ -1,4 +1,5 @@
 import Testing
+import WaymarkFix
 import WaymarkGpsd
 import WaymarkJSON
 import WaymarkLocation
@@ -118,6 +119,47 @@ struct GpsdSessionTests {
         #expect(lines[0] == #"{"class":"TPV","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:01.000Z","mode":3,"lat":-33.856784400,"lon":151.213108000,"altHAE":34.6000,"altMSL":12.5000,"alt":12.5000,"geoidSep":22.100,"speed":1.500,"track":270.0000,"eph":4.800,"epv":7.200,"eps":0.120,"epd":4.60,"hdop":1.20,"vdop":1.80,"pdop":2.16,"uSat":7,"nSat":9}"#)
         #expect(lines[1] == #"{"class":"SKY","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:01.000Z","hdop":1.20,"pdop":2.16,"vdop":1.80,"nSat":9,"uSat":7}"#)
         #expect(lines[2] == #"{"class":"GST","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:01.000Z","lat":3.394,"lon":3.394,"alt":7.200}"#)
+    }
+
+    @Test("SKY with a sky view lists each satellite signal as gpsd 3.22 writes it; without one it has none")
+    func skySatellites() throws {
+        var client = session()
+        _ = exchange(&client, #"?WATCH={"enable":true,"json":true};"#)
+        var buffer = JSONBuffer()
+        client.writeReports(for: sydney(), sky: try threeSatellites(), into: &buffer)
+        let lines = String(decoding: buffer.bytes, as: UTF8.self).crlfLines
+        #expect(lines[1] == #"{"class":"SKY","device":"/dev/ttyAMA0","time":"2026-11-23T12:00:01.000Z","hdop":1.20,"pdop":2.16,"vdop":1.80,"nSat":9,"uSat":7,"satellites":[{"PRN":7,"el":40.0,"az":200.0,"ss":35.0,"used":true,"gnssid":0,"svid":7},{"PRN":82,"az":214.0,"used":false,"gnssid":6,"svid":18,"sigid":2},{"PRN":333,"el":62.0,"az":34.0,"ss":8.0,"used":true,"gnssid":2,"svid":33}]}"#)
+        // An empty view (no GSV yet) writes no array, as gpsd does; nor does no view.
+        for sky in [SkyView(), nil] {
+            var plain = JSONBuffer()
+            client.writeReports(for: sydney(), sky: sky, into: &plain)
+            #expect(String(decoding: plain.bytes, as: UTF8.self).crlfLines[1].hasSuffix(#""nSat":9,"uSat":7}"#))
+        }
+        // ?POLL's SKY carries them too.
+        var polled = JSONBuffer()
+        var bytes = Array("?POLL;".utf8)
+        bytes.withUnsafeMutableBytes { client.receive(UnsafeRawBufferPointer($0)) }
+        let sky = try threeSatellites()
+        #expect(client.answerNextCommand(latest: sydney(), sky: sky, now: noon, into: &polled))
+        #expect(String(decoding: polled.bytes, as: UTF8.self).contains(#""uSat":7,"satellites":[{"PRN":7,"#))
+    }
+
+    /// GPS 7 used; GLONASS slot 18 on L2 (NMEA signal 3) without elevation or signal; Galileo
+    /// 33 on E1 (signal 7), used.
+    private func threeSatellites() throws -> SkyView {
+        let gps = try #require(SatelliteIdentity(number: 7, system: .gps))
+        let glonass = try #require(SatelliteIdentity(number: 82, system: .glonass))
+        let galileo = try #require(SatelliteIdentity(number: 33, system: .galileo))
+        var used = SatelliteSet()
+        used.insert(gps)
+        used.insert(glonass)
+        used.insert(galileo)
+        return SkyView(
+            satellites: [
+                SkySatellite(identity: gps, signal: 1, elevation: 40, azimuth: 200, signalStrength: 35),
+                SkySatellite(identity: glonass, signal: 3, elevation: nil, azimuth: 214, signalStrength: nil),
+                SkySatellite(identity: galileo, signal: 7, elevation: 62, azimuth: 34, signalStrength: 8),
+            ], used: used)
     }
 
     @Test("without a fix a watching client is sent a TPV of mode 1 alone, as gpsd's; one not watching nothing")

@@ -1,6 +1,7 @@
 import Synchronization
 package import WaymarkDaemon
 package import WaymarkEngine
+package import WaymarkFix
 package import WaymarkLocation
 import WaymarkProtocol
 package import WaymarkSystem
@@ -32,6 +33,8 @@ package final class ScriptedAgent: AgentService, Sendable {
     nonisolated(unsafe) private weak var sink: (any UpdateSink)?
     /// What `status()` reports (the server fills in its counts).
     package let report: StatusReport
+    /// No satellites: the scripted updates come from no receiver.
+    package let sky = SkyView()
 
     /// An agent whose status is `report`.
     package init(report: StatusReport = ScriptedAgent.defaultReport) {

@@ -1,6 +1,7 @@
 package import WaymarkReceiver
 import WaymarkClock
 package import WaymarkEngine
+package import WaymarkFix
 package import WaymarkEventLoop
 package import WaymarkInput
 package import WaymarkLocation
@@ -41,6 +42,8 @@ package final class Agent: AgentService {
 
     /// Where updates and answers go (the server); set before the source starts.
     package weak var sink: (any UpdateSink)?
+    /// The satellites of the source's last fix, taken before the engine delivers its updates.
+    package private(set) var sky = SkyView()
 
     /// Creates the agent for `source`; the engine's receiver figures come from `receiver`.
     /// `monitors` are every app's, shared with the server.
@@ -66,6 +69,7 @@ package final class Agent: AgentService {
     package func start() throws {
         try source.start(on: loop, timeline: timeline) { [unowned self] event in
             report(event)
+            if case .fix(let fix) = event { sky = fix.sky }
             feed(event)
         }
     }

@@ -1,5 +1,6 @@
 package import WaymarkLocation
 package import WaymarkEngine
+package import WaymarkFix
 import WaymarkProtocol
 package import WaymarkSystem
 
@@ -36,6 +37,8 @@ package protocol AgentService: AnyObject {
     func cancelRequest(_ request: RequestID)
     /// The newest location and its age, however old; asking never powers the receiver.
     func lastKnownLocation() -> LastKnownLocation?
+    /// The satellites the receiver last described (empty before any), for gpsd's SKY.
+    var sky: SkyView { get }
 
     /// A monitor's conditions changed (added or removed): the monitors' next fix may have.
     func monitorsChanged()

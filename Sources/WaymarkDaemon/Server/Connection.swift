@@ -80,7 +80,8 @@ final class GpsdClient {
     var session: GpsdSession
     var subscription: SubscriptionID?
     /// Whether its last update was delivered unreduced: only then may it read the receiver's
-    /// sentences, which carry the precise position.
+    /// sentences, which carry the precise position, and the satellites in view (SKY's
+    /// `satellites`), whose azimuths and elevations at a known time place the receiver too.
     var mayReadSentences = false
 
     init(session: GpsdSession) {

@@ -1,6 +1,7 @@
 import WaymarkConnection
 import WaymarkEngine
 import WaymarkEventLoop
+import WaymarkFix
 import WaymarkGpsd
 import WaymarkJSON
 import WaymarkLocation
@@ -120,18 +121,28 @@ extension Server {
 
     /// Answers the next command the gpsd client sent, if its bytes end one, and returns
     /// whether they did. A `?POLL` answers from the last fix the client may see, without
-    /// asking for one (the receiver is not powered for it).
+    /// asking for one (the receiver is not powered for it), with the satellites when it sees
+    /// that fix unreduced.
     func answerNextGpsdCommand(of connection: Connection) -> Bool {
         var buffer = JSONBuffer()
         let client = connection.id
         let answered = connection.gpsd?.session.answerNextCommand(
             latest: (try? authorizer.lastLocation(agent.lastKnownLocation()?.location, for: client)) ?? nil,
+            sky: unreducedSky(for: client),
             now: Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch), into: &buffer)
         guard answered == true else { return false }
         counters.messagesIn += 1
         send(line: buffer.bytes, to: connection)
         if isConnected(connection) { holdWatchSubscription(of: connection) }
         return true
+    }
+
+    /// The satellites the receiver last described, when `client` may see the last location
+    /// as it is: satellites' azimuths and elevations at a known time place the receiver too.
+    private func unreducedSky(for client: ClientID) -> SkyView? {
+        guard let last = agent.lastKnownLocation()?.location, (try? authorizer.lastLocation(last, for: client)) == last
+        else { return nil }
+        return agent.sky
     }
 
     /// Makes the client's subscription follow its WATCH: held while it watches for reports.
@@ -160,7 +171,8 @@ extension Server {
 
     /// Sends a gpsd client the reports of an update it may see (authorized and reduced as
     /// for any app): TPV, SKY and GST when it has a location, a mode 1 TPV when it says no
-    /// fix can be had (`locationUnavailable`), nothing else without a location.
+    /// fix can be had (`locationUnavailable`), nothing else without a location. SKY lists
+    /// the satellites only to a client whose update came unreduced (as the sentences).
     func sendGpsdReports(of update: LocationUpdate, to connection: Connection) {
         guard let location = update.location else {
             guard update.diagnostics.locationUnavailable else { return }
@@ -169,11 +181,12 @@ extension Server {
             if !buffer.bytes.isEmpty { send(line: buffer.bytes, to: connection) }
             return
         }
-        if let last = lastGpsdReports, last.location == location { return send(line: last.bytes, to: connection) }
+        let sky = connection.gpsd?.mayReadSentences == true ? agent.sky : nil
+        if let last = lastGpsdReports, last.location == location, last.sky == sky { return send(line: last.bytes, to: connection) }
         var buffer = JSONBuffer()
-        connection.gpsd?.session.writeReports(for: location, into: &buffer)
+        connection.gpsd?.session.writeReports(for: location, sky: sky, into: &buffer)
         guard !buffer.bytes.isEmpty else { return }
-        lastGpsdReports = (location, buffer.bytes)
+        lastGpsdReports = (location, sky, buffer.bytes)
         send(line: buffer.bytes, to: connection)
     }
 

@@ -1,6 +1,7 @@
 import WaymarkAuthorization
 import WaymarkConnection
 package import WaymarkEngine
+import WaymarkFix
 package import WaymarkEventLoop
 package import WaymarkLocation
 import WaymarkProtocol
@@ -41,9 +42,9 @@ package final class Server: UpdateSink {
     private var listener: UnixListener?
     /// The gpsd endpoint's listeners (``ServerConfiguration/gpsd``), while it serves.
     var gpsdListeners: [GpsdListener] = []
-    /// The last reports written for gpsd's clients and the location they were made from:
-    /// every watching client with the same view of a fix gets the same bytes.
-    var lastGpsdReports: (location: Location, bytes: [UInt8])?
+    /// The last reports written for gpsd's clients and the location and satellites they were
+    /// made from: every watching client with the same view of a fix gets the same bytes.
+    var lastGpsdReports: (location: Location, sky: SkyView?, bytes: [UInt8])?
     /// gpsd clients watching the receiver's sentences, and the sentences being read.
     var sentenceWatchers: Set<ClientID> = []
     var relayedSentences = LineBuffer(maximumLength: Server.maximumRelayedSentence)
