@@ -146,22 +146,21 @@ public final class Monitor: Sendable {
     /// it ends when the monitor is closed.
     public struct Events: AsyncSequence, Sendable {
         public typealias Element = Event
-        fileprivate let monitor: Monitor
+        fileprivate let unacknowledged: UnacknowledgedEvents
 
         public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(monitor: monitor, deliveries: monitor.deliveries.makeAsyncIterator())
+            AsyncIterator(unacknowledged: unacknowledged.makeAsyncIterator())
         }
 
         /// Iterates the events.
         public struct AsyncIterator: AsyncIteratorProtocol {
-            fileprivate let monitor: Monitor
-            fileprivate var deliveries: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>.AsyncIterator
+            fileprivate var unacknowledged: UnacknowledgedEvents.AsyncIterator
 
             /// The next event; `nil` once the monitor is closed.
             public mutating func next() async throws -> Event? {
-                guard let delivery = try await deliveries.next() else { return nil }
-                if let sequence = delivery.sequence { monitor.acknowledge(through: sequence) }
-                return Event(delivery.event)
+                guard let pending = try await unacknowledged.next() else { return nil }
+                if let sequence = pending.sequence { unacknowledged.monitor.acknowledge(through: sequence) }
+                return pending.event
             }
         }
     }
@@ -169,7 +168,7 @@ public final class Monitor: Sendable {
     /// The monitor's name.
     public let name: String
     /// Its events (see ``Events``).
-    public var events: Events { Events(monitor: self) }
+    public var events: Events { Events(unacknowledged: unacknowledgedEvents) }
     private let deliveries: AsyncThrowingStream<ClientCore.MonitorDelivery, any Error>
     private let token: UInt64
     private let client: DaemonClient
