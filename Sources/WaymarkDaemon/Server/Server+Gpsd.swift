@@ -125,24 +125,19 @@ extension Server {
     /// that fix unreduced.
     func answerNextGpsdCommand(of connection: Connection) -> Bool {
         var buffer = JSONBuffer()
-        let client = connection.id
+        let last = agent.lastKnownLocation()?.location
+        let latest = (try? authorizer.lastLocation(last, for: connection.id)) ?? nil
+        // Satellites' azimuths and elevations at a known time place the receiver too: they go
+        // only with the last location as it is.
+        let sky = latest != nil && latest == last ? agent.sky : nil
         let answered = connection.gpsd?.session.answerNextCommand(
-            latest: (try? authorizer.lastLocation(agent.lastKnownLocation()?.location, for: client)) ?? nil,
-            sky: unreducedSky(for: client),
-            now: Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch), into: &buffer)
+            latest: latest, sky: sky, now: Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch),
+            into: &buffer)
         guard answered == true else { return false }
         counters.messagesIn += 1
         send(line: buffer.bytes, to: connection)
         if isConnected(connection) { holdWatchSubscription(of: connection) }
         return true
-    }
-
-    /// The satellites the receiver last described, when `client` may see the last location
-    /// as it is: satellites' azimuths and elevations at a known time place the receiver too.
-    private func unreducedSky(for client: ClientID) -> SkyView? {
-        guard let last = agent.lastKnownLocation()?.location, (try? authorizer.lastLocation(last, for: client)) == last
-        else { return nil }
-        return agent.sky
     }
 
     /// Makes the client's subscription follow its WATCH: held while it watches for reports.
