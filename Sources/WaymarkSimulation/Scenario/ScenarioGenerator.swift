@@ -20,6 +20,26 @@ package enum ScenarioGenerator {
     }
 }
 
+/// The episodes a day is made of (docs/power.md, "Generated days"), in drawing order.
+private enum Episode: CaseIterable {
+    case deskStay, shortStop, longerStill, fewSteps, walk, trip, liftVisit, errandRound, night, dayOnTheMove, flightTrip,
+        weekendOnAShelf
+
+    /// How often the episode is drawn, relative to the others.
+    var weight: Double {
+        switch self {
+        case .deskStay, .walk, .trip: 3
+        case .shortStop, .longerStill, .fewSteps: 2
+        case .liftVisit: 1.5
+        case .errandRound: 0.8
+        case .night: 0.7
+        case .dayOnTheMove: 0.4
+        case .flightTrip: 0.3
+        case .weekendOnAShelf: 0.15
+        }
+    }
+}
+
 /// Draws episodes and writes their lines.
 private struct Writer {
     var random: SimulationRandom
@@ -47,29 +67,29 @@ private struct Writer {
 
     /// One episode, drawn by weight.
     mutating func episode() {
-        let episodes: [(weight: Double, write: (inout Writer) -> Void)] = [
-            (3, { $0.deskStay() }),
-            (2, { $0.shortStop() }),
-            (2, { $0.longerStill() }),
-            (2, { $0.fewSteps() }),
-            (3, { $0.walk() }),
-            (3, { $0.trip() }),
-            (1.5, { $0.liftVisit() }),
-            (0.8, { $0.errandRound() }),
-            (0.7, { $0.night() }),
-            (0.4, { $0.dayOnTheMove() }),
-            (0.3, { $0.flightTrip() }),
-            (0.15, { $0.weekendOnAShelf() }),
-        ]
-        var pick = random.uniform(0...episodes.reduce(0) { $0 + $1.weight })
-        for episode in episodes {
+        var pick = random.uniform(0...Episode.allCases.reduce(0) { $0 + $1.weight })
+        var drawn = Episode.deskStay
+        for episode in Episode.allCases {
             pick -= episode.weight
             if pick <= 0 {
-                episode.write(&self)
-                return
+                drawn = episode
+                break
             }
         }
-        episodes[0].write(&self)
+        switch drawn {
+        case .deskStay: deskStay()
+        case .shortStop: shortStop()
+        case .longerStill: longerStill()
+        case .fewSteps: fewSteps()
+        case .walk: walk()
+        case .trip: trip()
+        case .liftVisit: liftVisit()
+        case .errandRound: errandRound()
+        case .night: night()
+        case .dayOnTheMove: dayOnTheMove()
+        case .flightTrip: flightTrip()
+        case .weekendOnAShelf: weekendOnAShelf()
+        }
     }
 
     // MARK: - Episodes
