@@ -7,11 +7,11 @@ struct Baselines {
     /// Receiver on all day: one cold start, then tracking. mWh.
     let alwaysOn: Double
     /// Receiver on exactly while the device truly moves where a receiver could fix (not in a
-    /// lift: no signal reaches it there, so even an oracle gains nothing by powering it); each
-    /// restart first spends its time
-    /// to first fix acquiring (cold the first time, then hot while the ephemeris or the
-    /// receiver's own orbit prediction is valid, warm after); backup current the rest of the
-    /// time. mWh.
+    /// lift: no signal reaches it there, so even an oracle gains nothing by powering it), and
+    /// for the subscription's first location when the device is at rest at the start; each
+    /// start first spends its time to first fix acquiring (cold the first time, then hot while
+    /// the ephemeris or the receiver's own orbit prediction is valid, warm after); backup
+    /// current the rest of the time. mWh.
     let oracle: Double
 
     init(profile: ReceiverProfile, trajectory: Trajectory) {
@@ -24,6 +24,16 @@ struct Baselines {
         var charge = 0.0
         var lastFix: Instant?
         var lastPrediction: Instant?
+        // The subscription starts with the scenario and is owed a location even on a device at
+        // rest (Core Location's pause update carries one, WWDC23 10180): unless the device moves
+        // before a cold start could give it, the oracle gets it with one, as soon as a signal
+        // reaches the device, then goes down.
+        let signal = trajectory.signalReturn(atOrAfter: .zero)
+        if trajectory.fixableMotionStarts.first.map({ $0 >= signal + profile.coldStart }) ?? true {
+            charge += profile.coldStart.seconds * profile.acquisitionCurrent
+            onSeconds += profile.coldStart.seconds
+            lastFix = signal + profile.coldStart
+        }
         for interval in trajectory.fixableMovingIntervals {
             let start: Duration
             if let lastFix, interval.lowerBound - lastFix <= profile.ephemerisValidity {

@@ -1,4 +1,5 @@
 import Testing
+import WaymarkClock
 import WaymarkPowerProfile
 import WaymarkReceiver
 import WaymarkSimulation
@@ -56,12 +57,14 @@ struct TransportStartTests {
         try Self.expectTargets(PowerRun.run(PowerRunSetup(scenario: try Scenarios.load("commute"), profile: profile)))
     }
 
-    @Test("a lift ride alone: nothing fixable moves, so the oracle keeps its receiver down")
+    @Test("a lift ride alone: nothing fixable moves, so the oracle keeps its receiver down once it has the first location")
     func liftAlone() throws {
         let report = try Self.run("start 2026-11-23T08:00:00Z 47 8 400\nstill 1m\nlift 40s up=15m\nstill 1m", .ubloxM8)
         #expect(report.resumeLatencies.isEmpty)
         #expect(report.metresWithoutFixes == 0)
-        let backupOnly = 160 * ReceiverProfile.ubloxM8.backupCurrent / 3_600 * ReceiverProfile.ubloxM8.supplyVoltage
-        #expect(abs(report.oracleEnergy - backupOnly) < 1e-9)
+        let profile = ReceiverProfile.ubloxM8
+        let cold = profile.coldStart.seconds
+        let firstLocationThenBackup = (cold * profile.acquisitionCurrent + (160 - cold) * profile.backupCurrent) / 3_600 * profile.supplyVoltage
+        #expect(abs(report.oracleEnergy - firstLocationThenBackup) < 1e-9)
     }
 }

@@ -20,14 +20,15 @@ struct PowerRunCommand: ParsableCommand {
             CPU allows, with one live subscription held all the time, and reports energy per \
             receiver state next to the always-on and oracle baselines, resume latencies, metres \
             moved without fixes, false wakes and power cycles. Writes report.json, \
-            timeline.csv and timeline.svg to --output.
+            timeline.csv and timeline.svg to --output (and, for --scenario generated:N, \
+            the generated day as generated.scenario).
             """
     )
 
     @Option(name: .long, help: ArgumentHelp("A board file, or the name of a shipped one (e.g. simulated, quectel-l76-mpu6050).", valueName: "BOARD"))
     var board = "simulated"
 
-    @Option(name: .long, help: ArgumentHelp("A scenario file, or the name of a shipped one such as desk-day (an unknown name lists them).", valueName: "SCENARIO"))
+    @Option(name: .long, help: ArgumentHelp("A scenario file, the name of a shipped one such as desk-day (an unknown name lists them), or generated:N for the day ScenarioGenerator draws from seed N.", valueName: "SCENARIO"))
     var scenario = "desk-day"
 
     @Option(name: .long, help: "The live-updates configuration: default, automotiveNavigation, otherNavigation, fitness, airborne.")
@@ -62,8 +63,9 @@ struct PowerRunCommand: ParsableCommand {
         guard (0...maximum).contains(minimumInterval) else { throw ValidationError("--minimum-interval must be 0 to \(Int(maximum)) seconds") }
         if let batch, !(0...maximum).contains(batch) { throw ValidationError("--batch must be 0 to \(Int(maximum)) seconds") }
         let boardDefinition = try loadBoard()
+        let (scenarioText, scenarioName) = try loadScenario()
         var setup = PowerRunSetup(
-            scenario: try loadScenario(), profile: boardDefinition.profile, seed: seed, configuration: liveConfiguration,
+            scenario: try ScenarioParser.parse(scenarioText, file: scenarioName), profile: boardDefinition.profile, seed: seed, configuration: liveConfiguration,
             hasAccelerometer: !noAccelerometer && boardDefinition.hasAccelerometer,
             poweredDownState: boardDefinition.poweredDownState)
         setup.options = DeliveryOptions(minimumInterval: .seconds(minimumInterval), batching: batch.map { Batching(timeout: .seconds($0)) })
@@ -80,6 +82,7 @@ struct PowerRunCommand: ParsableCommand {
         progress.finish()
         let elapsed = MonotonicInstant.now - started
         try write(report)
+        if generatedSeed != nil { try OutputFile.write(Array(scenarioText.utf8), to: output + "/generated.scenario") }
         try StandardOutput().write(Array(PowerRunSummary(report: report, elapsed: elapsed, output: output).text.utf8))
     }
 
@@ -94,7 +97,14 @@ struct PowerRunCommand: ParsableCommand {
         }
     }
 
-    private func loadScenario() throws -> Scenario {
+    /// The seed of `--scenario generated:N`.
+    private var generatedSeed: UInt64? {
+        scenario.hasPrefix("generated:") ? UInt64(scenario.dropFirst("generated:".count)) : nil
+    }
+
+    /// The scenario's text and the name its errors go by.
+    private func loadScenario() throws -> (text: String, name: String) {
+        if let generatedSeed { return (ScenarioGenerator.text(seed: generatedSeed), scenario) }
         let path = ShippedFile.resolve(scenario, directory: "Scenarios", extension: "scenario")
         let bytes: [UInt8]
         do {
@@ -103,7 +113,7 @@ struct PowerRunCommand: ParsableCommand {
             let shipped = ShippedFile.names(directory: "Scenarios", extension: "scenario")
             throw CommandFailure("cannot read the scenario '\(path)': \(error); the shipped ones are \(shipped.joined(separator: ", "))")
         }
-        return try ScenarioParser.parse(String(decoding: bytes, as: UTF8.self), file: path)
+        return (String(decoding: bytes, as: UTF8.self), path)
     }
 
     private func loadBoard() throws -> SimulatedBoardSpec {

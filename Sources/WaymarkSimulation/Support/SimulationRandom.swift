@@ -11,6 +11,7 @@ struct SimulationRandom: RandomNumberGenerator, Sendable {
         case receiver = 5
         case receiverStarts = 6
         case sky = 7
+        case scenarioGenerator = 8
     }
 
     private var state: UInt64
