@@ -304,4 +304,17 @@ struct ReceiverFamilyTests {
             #expect(fixes.allSatisfy { $0.mode == .noFix && !$0.hasPosition && $0.altitudeMSL == nil }, "\(family)")
         }
     }
+    @Test("a satellite below the horizon (negative elevation) loses its elevation, not its sentence")
+    func negativeElevation() throws {
+        let (fixes, decoder) = decode([
+            "$GPGGA,120000.00,4717.1000,N,00833.9000,E,1,04,1.2,480.0,M,48.0,M,,",
+            "$GPGSV,2,1,06,02,-03,110,,05,30,200,38,13,60,300,45,15,10,050,30",
+            "$GPGSV,2,2,06,18,-1,140,,20,70,010,48",
+        ])
+        #expect(decoder.parser.malformed == 0)
+        #expect(described(try #require(fixes.last).sky) == [
+            "gps 2/0 - 110 -", "gps 5/0 30 200 38", "gps 13/0 60 300 45", "gps 15/0 10 50 30", "gps 18/0 - 140 -",
+            "gps 20/0 70 10 48",
+        ])
+    }
 }

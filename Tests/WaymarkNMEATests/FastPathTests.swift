@@ -29,10 +29,25 @@ struct FastPathTests {
         "$GPGSV,1,1,01,04,1x,202,22,1",
         "$GPGSV,1,1,01,04,15,202,2.5,1",
         "$GPGSV,1,1,01,04,15,202,22,G",
-        "$GPGSV,1,1,01,04,-15,202,22,1",
+        "$GPGSV,1,1,01,04,-,202,22,1",
+        "$GPGSV,1,1,01,04,-1x,202,22,1",
+        "$GPGSV,1,1,01,04,--15,202,22,1",
+        "$GPGSV,1,1,01,04,15,-202,22,1",
     ])
     func gsvMalformed(sentence: String) {
         #expect(parse(sentence) == .malformed)
+    }
+
+    @Test("a negative GSV elevation (below the horizon) is unknown; the sentence stays")
+    func gsvBelowHorizon() {
+        guard case .gsv(let gsv) = message("$GPGSV,1,1,02,04,-15,202,22,07,-3,100,,1") else {
+            Issue.record("not a GSV"); return
+        }
+        #expect(gsv.described == [
+            SatelliteInView(number: 4, elevation: nil, azimuth: 202, signalStrength: 22),
+            SatelliteInView(number: 7, elevation: nil, azimuth: 100, signalStrength: nil),
+        ])
+        #expect(gsv.signalID == 1)
     }
 
     @Test("GSV satellites in the standard's fixed widths, tracked or not, mixed with other widths")
