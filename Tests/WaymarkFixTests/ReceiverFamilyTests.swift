@@ -317,4 +317,20 @@ struct ReceiverFamilyTests {
             "gps 20/0 70 10 48",
         ])
     }
+
+    @Test("a GSA whose 18th field is no NMEA 4.10 system id (a TDOP) is read as a GSA of 17 fields")
+    func gsaWithTimeDilution() throws {
+        let (fixes, decoder) = decode([
+            "$GNGGA,120000.00,3959.1000,N,11623.9000,E,1,07,1.3,48.0,M,-8.0,M,,",
+            "$GPGSA,A,3,25,32,12,14,,,,,,,,,2.1,1.1,1.8,1.2",
+            "$BDGSA,A,3,02,03,04,,,,,,,,,,2.1,1.1,1.8,1.2",
+            "$GPGSV,1,1,04,25,40,110,41,32,55,200,44,12,20,300,36,14,65,050,45",
+            "$BDGSV,1,1,03,02,45,230,40,03,50,190,38,04,35,120,37",
+        ])
+        #expect(decoder.parser.malformed == 0)
+        let fix = try #require(fixes.last)
+        #expect(fix.receiverMode == .threeDimensional && [fix.pdop, fix.hdop, fix.vdop] == [2.1, 1.1, 1.8])
+        #expect(fix.sky.satellites.allSatisfy { fix.sky.isUsed($0) })
+        #expect(fix.sky.satellites.count == 7)
+    }
 }

@@ -143,7 +143,15 @@ struct FastPathTests {
             Issue.record("not a GSA"); return
         }
         #expect(wide.systemID == 12 && wide.usedSatellites == [4, 5, 6])
-        #expect(parse("$GNGSA,A,3,04,05,06,,,,,,,,,,1.2,0.7,1.0,A") == .malformed)
+        // A field there that is no whole number is no system id (SiRF-TriG prints a TDOP):
+        // ignored, and the rest of the sentence read.
+        for junk in ["A", "1.2", "1x", "-1"] {
+            guard case .gsa(let other) = message("$GNGSA,A,3,04,05,06,,,,,,,,,,1.2,0.7,1.0,\(junk)") else {
+                Issue.record("not a GSA: \(junk)"); continue
+            }
+            #expect(other.systemID == nil && other.usedSatellites == [4, 5, 6] && other.fixType == 3, "\(junk)")
+            #expect(other.vdop == NMEADecimal(significand: 10, scale: 1), "\(junk)")
+        }
     }
 
     @Test("GSA satellite numbers of seven to ten digits")
@@ -154,7 +162,7 @@ struct FastPathTests {
         #expect(gsa.usedSatellites == [65535, 5])
         #expect(gsa.systemID == 1)
         #expect(parse("$GNGSA,A,3,1234567890,,,,,,,,,,,,1.2,0.7,1.0,1") == .malformed)
-        #expect(parse("$GNGSA,A,3,04,,,,,,,,,,,,1.2,0.7,1.0,1x") == .malformed)
+        #expect(parse("$GNGSA,A,3,04,1x,,,,,,,,,,,1.2,0.7,1.0,1") == .malformed)
     }
 
     @Test("an address field cut short by a comma is read as before")
