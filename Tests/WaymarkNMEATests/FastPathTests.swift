@@ -33,6 +33,9 @@ struct FastPathTests {
         "$GPGSV,1,1,01,04,-1x,202,22,1",
         "$GPGSV,1,1,01,04,--15,202,22,1",
         "$GPGSV,1,1,01,04,15,-202,22,1",
+        "$GPGSV,1,1,01,04,-12345,202,22,1",
+        "$GPGSV,1,1,01,04,-+15,202,22,1",
+        "$GPGSV,1,1,01,04,-1.5,202,22,1",
     ])
     func gsvMalformed(sentence: String) {
         #expect(parse(sentence) == .malformed)
@@ -48,6 +51,12 @@ struct FastPathTests {
             SatelliteInView(number: 7, elevation: nil, azimuth: 100, signalStrength: nil),
         ])
         #expect(gsv.signalID == 1)
+        // Hostile: the most negative a field of four digits holds, repeated in every group,
+        // traps nothing and still reads as unknown.
+        let repeated = Array(repeating: "09,-9999,359,99", count: 4).joined(separator: ",")
+        guard case .gsv(let deep) = message("$GPGSV,1,1,04,\(repeated),1") else { Issue.record("not a GSV"); return }
+        #expect(deep.described == Array(
+            repeating: SatelliteInView(number: 9, elevation: nil, azimuth: 359, signalStrength: 99), count: 4))
     }
 
     @Test("GSV satellites in the standard's fixed widths, tracked or not, mixed with other widths")
@@ -145,7 +154,7 @@ struct FastPathTests {
         #expect(wide.systemID == 12 && wide.usedSatellites == [4, 5, 6])
         // A field there that is no whole number is no system id (SiRF-TriG prints a TDOP):
         // ignored, and the rest of the sentence read.
-        for junk in ["A", "1.2", "1x", "-1"] {
+        for junk in ["A", "1.2", "1x", "-1", "9999999999999999999999", String(repeating: "7.", count: 400)] {
             guard case .gsa(let other) = message("$GNGSA,A,3,04,05,06,,,,,,,,,,1.2,0.7,1.0,\(junk)") else {
                 Issue.record("not a GSA: \(junk)"); continue
             }
