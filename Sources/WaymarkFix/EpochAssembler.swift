@@ -127,7 +127,9 @@ package struct EpochAssembler: Sendable {
             previous: previousMode, satellitesUsed: max(fix.satellitesUsed ?? 0, sky.totalUsed),
             hasAltitude: fix.altitudeMSL != nil, hasVerticalDilution: fix.vdop != nil)
         previousMode = fix.mode
-        if let date = fix.time.map({ $0.date }) ?? dates.date(for: epochTime) {
+        // A time from the epoch's RMC or ZDA stands as it is: during a leap second (23:59:60)
+        // its instant already lies in the next day, and its date read back would add a day.
+        if fix.time == nil, let date = dates.date(for: epochTime) {
             fix.time = Timestamp(date: date, time: epochTime)
         }
         statistics.epochs += 1

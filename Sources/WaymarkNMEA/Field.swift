@@ -197,3 +197,12 @@ enum Parsed<Value> {
 }
 
 extension Parsed: Sendable where Value: Sendable {}
+
+extension Parsed {
+    /// The value, or `nil` for an empty or malformed field (for a field that may hold
+    /// something else, which is then not an error).
+    @inlinable
+    var value: Value? {
+        if case .value(let value) = self { value } else { nil }
+    }
+}

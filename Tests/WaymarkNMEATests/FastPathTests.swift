@@ -29,10 +29,34 @@ struct FastPathTests {
         "$GPGSV,1,1,01,04,1x,202,22,1",
         "$GPGSV,1,1,01,04,15,202,2.5,1",
         "$GPGSV,1,1,01,04,15,202,22,G",
-        "$GPGSV,1,1,01,04,-15,202,22,1",
+        "$GPGSV,1,1,01,04,-,202,22,1",
+        "$GPGSV,1,1,01,04,-1x,202,22,1",
+        "$GPGSV,1,1,01,04,--15,202,22,1",
+        "$GPGSV,1,1,01,04,15,-202,22,1",
+        "$GPGSV,1,1,01,04,-12345,202,22,1",
+        "$GPGSV,1,1,01,04,-+15,202,22,1",
+        "$GPGSV,1,1,01,04,-1.5,202,22,1",
     ])
     func gsvMalformed(sentence: String) {
         #expect(parse(sentence) == .malformed)
+    }
+
+    @Test("a negative GSV elevation (below the horizon) is unknown; the sentence stays")
+    func gsvBelowHorizon() {
+        guard case .gsv(let gsv) = message("$GPGSV,1,1,02,04,-15,202,22,07,-3,100,,1") else {
+            Issue.record("not a GSV"); return
+        }
+        #expect(gsv.described == [
+            SatelliteInView(number: 4, elevation: nil, azimuth: 202, signalStrength: 22),
+            SatelliteInView(number: 7, elevation: nil, azimuth: 100, signalStrength: nil),
+        ])
+        #expect(gsv.signalID == 1)
+        // Hostile: the most negative a field of four digits holds, repeated in every group,
+        // traps nothing and still reads as unknown.
+        let repeated = Array(repeating: "09,-9999,359,99", count: 4).joined(separator: ",")
+        guard case .gsv(let deep) = message("$GPGSV,1,1,04,\(repeated),1") else { Issue.record("not a GSV"); return }
+        #expect(deep.described == Array(
+            repeating: SatelliteInView(number: 9, elevation: nil, azimuth: 359, signalStrength: 99), count: 4))
     }
 
     @Test("GSV satellites in the standard's fixed widths, tracked or not, mixed with other widths")
@@ -128,7 +152,15 @@ struct FastPathTests {
             Issue.record("not a GSA"); return
         }
         #expect(wide.systemID == 12 && wide.usedSatellites == [4, 5, 6])
-        #expect(parse("$GNGSA,A,3,04,05,06,,,,,,,,,,1.2,0.7,1.0,A") == .malformed)
+        // A field there that is no whole number is no system id (SiRF-TriG prints a TDOP):
+        // ignored, and the rest of the sentence read.
+        for junk in ["A", "1.2", "1x", "-1", "9999999999999999999999", String(repeating: "7.", count: 400)] {
+            guard case .gsa(let other) = message("$GNGSA,A,3,04,05,06,,,,,,,,,,1.2,0.7,1.0,\(junk)") else {
+                Issue.record("not a GSA: \(junk)"); continue
+            }
+            #expect(other.systemID == nil && other.usedSatellites == [4, 5, 6] && other.fixType == 3, "\(junk)")
+            #expect(other.vdop == NMEADecimal(significand: 10, scale: 1), "\(junk)")
+        }
     }
 
     @Test("GSA satellite numbers of seven to ten digits")
@@ -139,7 +171,7 @@ struct FastPathTests {
         #expect(gsa.usedSatellites == [65535, 5])
         #expect(gsa.systemID == 1)
         #expect(parse("$GNGSA,A,3,1234567890,,,,,,,,,,,,1.2,0.7,1.0,1") == .malformed)
-        #expect(parse("$GNGSA,A,3,04,,,,,,,,,,,,1.2,0.7,1.0,1x") == .malformed)
+        #expect(parse("$GNGSA,A,3,04,1x,,,,,,,,,,,1.2,0.7,1.0,1") == .malformed)
     }
 
     @Test("an address field cut short by a comma is read as before")

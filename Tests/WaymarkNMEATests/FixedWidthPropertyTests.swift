@@ -54,7 +54,16 @@ struct FixedWidthPropertyTests {
         for _ in 0..<4_000 {
             let groups = 1 + Int(random.next() % 4)
             var fields: [Printed] = []
-            for _ in 0..<(groups * 4) { fields.append(Self.smallNumber(&random, maximumDigits: 4)) }
+            for index in 0..<(groups * 4) {
+                var field = Self.smallNumber(&random, maximumDigits: 4)
+                // An elevation below the horizon (a sign and digits) is unknown, not malformed.
+                if index % 4 == 1, field.text.count > 1, field.text.first == "-",
+                    field.text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+                {
+                    field = Printed(text: field.text, value: nil)
+                }
+                fields.append(field)
+            }
             let withSignal = random.next() % 4 != 0
             let text = "$GPGSV,3,1,\(Self.twoDigits(groups * 3)),"
                 + fields.map(\.text).joined(separator: ",") + (withSignal ? ",1" : "")

@@ -78,7 +78,10 @@ public struct GSA: Hashable, Sendable {
             hdop = fields.decimal()
             vdop = fields.decimal()
         }
-        if remaining == 16 { systemID = fields.lastDigit() ?? fields.integer() }
+        // NMEA 4.10's system id is one digit. A field there that is no whole number (SiRF-TriG
+        // prints a TDOP, `1.2`) names no system: it is left unread, as a field past the
+        // standard's are, and the satellites, fix type and DOPs stay.
+        if remaining == 16, let id = fields.lastDigit() ?? fields.next().unsigned.value { systemID = id }
     }
 
     /// Keeps a satellite number read from the sentence, unless it is zero, beyond a UInt16,

@@ -24,7 +24,7 @@ public struct SatelliteInView: Hashable, Sendable {
 
     /// The satellite number (NMEA numbering; its meaning depends on the talker and version).
     public var number: Int { Int(storedNumber) }
-    /// Elevation in degrees, -90–90.
+    /// Elevation in degrees, 0–90; `nil` when not reported or below the horizon (negative).
     public var elevation: Int? { storedElevation < 0 ? nil : Int(storedElevation) }
     /// Azimuth in degrees from true north, 0–359.
     public var azimuth: Int? { storedAzimuth < 0 ? nil : Int(storedAzimuth) }
@@ -96,7 +96,7 @@ public struct GSV: Hashable, Sendable {
         let remaining = fields.remainingFieldCount
         for _ in 0..<min(remaining / 4, 4 - groups) {
             let number = fields.smallInteger()
-            let elevation = fields.smallInteger()
+            let elevation = fields.elevation()
             let azimuth = fields.smallInteger()
             let strength = fields.smallInteger()
             add(SatelliteInView(rawNumber: number, elevation: elevation, azimuth: azimuth, signalStrength: strength))
@@ -115,5 +115,20 @@ public struct GSV: Hashable, Sendable {
         guard satellite.storedNumber > 0 else { return }
         satellites[satelliteCount] = satellite
         satelliteCount += 1
+    }
+}
+
+extension FieldReader {
+    /// Reads a GSV elevation like ``smallInteger()``, except that a negative one (a satellite
+    /// below the horizon, which some receivers print and the standard's 0–90° cannot hold)
+    /// is unknown, -1, like an empty field, rather than malformed: the sentence's other
+    /// satellites, and its list, stay.
+    @inlinable @inline(__always)
+    mutating func elevation() -> Int32 {
+        guard position < end, position.pointee == UInt8(ascii: "-") else { return smallInteger() }
+        position += 1
+        // A sign alone, or followed by anything but a number, is still malformed.
+        if smallInteger() < 0 { isMalformed = true }
+        return -1
     }
 }
