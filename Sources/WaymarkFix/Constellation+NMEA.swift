@@ -31,17 +31,9 @@ extension Constellation {
     }
 
     /// Infers the system from an NMEA satellite number, for sentences that carry no system
-    /// identifier (the common NMEA 2.x/3.x numbering: GPS 1–32, SBAS 33–64 and 120–158,
-    /// GLONASS 65–96, QZSS 193–202, BeiDou 201–237 and 401–437, Galileo 301–336).
+    /// identifier (the common pre-4.10 numbering that ``SatelliteIdentity`` reads).
     package init?(satelliteNumber: Int) {
-        switch satelliteNumber {
-        case 1...32: self = .gps
-        case 33...64, 120...158: self = .sbas
-        case 65...96: self = .glonass
-        case 193...200: self = .qzss
-        case 201...237, 401...437: self = .beidou
-        case 301...336: self = .galileo
-        default: return nil
-        }
+        guard let identity = SatelliteIdentity(number: satelliteNumber, system: nil) else { return nil }
+        self = identity.constellation
     }
 }
