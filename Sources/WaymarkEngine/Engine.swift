@@ -24,7 +24,9 @@ import WaymarkReceiver
 ///   same way: once the accelerometer has been calm for the default configuration's dwell,
 ///   the device is stationary and the demand waits for motion. On the interrupt the
 ///   receiver is powered at once; a short sample window tells movement (resume) from
-///   vibration (a false wake: power down again).
+///   vibration (a false wake: power down again). A device paused while it vibrates (an
+///   engine running) is also sampled, with the wake still armed: a push too gentle for the
+///   wake but sustained (``PushDetector``) resumes it.
 package struct Engine: Sendable {
     /// Counts for the power report and the status.
     package struct Counters: Hashable, Sendable {
@@ -68,6 +70,13 @@ package struct Engine: Sendable {
     private var lastAccelerometerMovement: Instant
     private var accelerometer = AccelerometerCommand.idle
     private var motion: MotionClassifier
+    /// Watches a paused device that vibrates for a gentle push.
+    private var push: PushDetector
+    /// Whether the last sample window showed vibration: a device paused then (an engine
+    /// running, typing) is watched with samples as well as with the wake (``watchesPush``).
+    private var vibratedLast = false
+    /// Whether the sample windows now go to ``push`` (the command chosen asked for them).
+    private var judgingPush = false
     private var confirmingWake = false
     private var gpsOnlyNextWake: Instant?
     private var gpsOnlyChecking = false
@@ -105,6 +114,7 @@ package struct Engine: Sendable {
     package init(settings: EngineSettings, start: Instant) {
         self.settings = settings
         motion = settings.classifier
+        push = settings.pushDetector
         orbitUpkeep = OrbitUpkeep(receiver: settings.receiver, acquisitionTimeout: settings.acquisitionTimeout)
         ledger = PowerLedger(receiver: settings.receiver, state: settings.poweredDownState ?? .acquiring, start: start)
         receiverOnSince = start
@@ -184,7 +194,10 @@ package struct Engine: Sendable {
         case .fix(let fix): handle(fix, at: now, actions: &actions)
         case .motionInterrupt: motionInterrupt(at: now, actions: &actions)
         case .accelerometerSamples(let samples, let rate):
-            samplesArrived(motion.classify(samples, rate: rate), at: now, actions: &actions)
+            let verdict =
+                judgingPush
+                ? push.judge(samples, rate: rate, noiseFloor: motion.noiseFloor) : motion.classify(samples, rate: rate)
+            samplesArrived(verdict, at: now, actions: &actions)
         case .accelerometerFailed(let reason):
             accelerometerFailure = reason
             confirmingWake = false
@@ -196,6 +209,7 @@ package struct Engine: Sendable {
             lastAccelerometerMovement = max(lastAccelerometerMovement, now)
             gpsOnlyNextWake = nil
             accelerometer = .idle
+            judgingPush = false
         case .receiverLost:
             lastUsableFix = nil
             markUnavailable(at: now, actions: &actions)
@@ -308,6 +322,7 @@ package struct Engine: Sendable {
 
     private mutating func samplesArrived(_ verdict: MotionVerdict, at now: Instant, actions: inout [EngineAction]) {
         guard hasAccelerometer else { return }
+        vibratedLast = verdict == .vibration
         if verdict == .moving {
             lastAccelerometerMovement = now
             if confirmingWake { counters.motionWakes += 1 }
@@ -537,20 +552,33 @@ package struct Engine: Sendable {
             }
         }
         let wanted: AccelerometerCommand
+        let watching = hasAccelerometer && paused && vibratedLast && !sampleForMovement
         if !hasAccelerometer {
             wanted = .idle
-        } else if confirmingWake || subscriptions.contains(where: \.needsFixes) || (demandWatchesMotion && !demandStill) {
+        } else if watching {
+            // While a wake is confirmed the window decides, its interrupt off (as below).
+            wanted = .sample(rate: settings.pushSamplingRate, wake: confirmingWake ? nil : settings.motionWakeThreshold)
+        } else if confirmingWake || sampleForMovement {
             wanted = .sample(rate: settings.samplingRate)
         } else if paused {
             wanted = .armMotionWake(threshold: settings.motionWakeThreshold)
         } else {
             wanted = .idle
         }
+        // The rest reference is taken when the watch begins, and kept while a wake is confirmed.
+        if watching && !judgingPush { push.restart() }
+        judgingPush = watching
         if wanted != accelerometer {
             if case .sample = wanted { motion.resume() }
             accelerometer = wanted
             actions.append(.accelerometer(wanted))
         }
+    }
+
+    /// Whether the accelerometer samples for the end of movement: a running subscription
+    /// needs fixes, or a fix demand watches a device not yet still.
+    private var sampleForMovement: Bool {
+        subscriptions.contains(where: \.needsFixes) || (demandWatchesMotion && !demandStill)
     }
 
     private var powerUpReason: String {

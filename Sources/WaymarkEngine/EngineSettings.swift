@@ -21,6 +21,13 @@ package struct EngineSettings: Hashable, Sendable {
     package var motionWakeThreshold: Double
     /// How the detector tells movement from vibration.
     package var classifier: MotionClassifier
+    /// Accelerometer sampling rate while a paused device that vibrates is watched for a gentle
+    /// push (``pushDetector``), Hz: above twice an idling engine's firing frequency (20–30 Hz
+    /// for four cylinders at 600–900 rpm, up to 45 Hz for six), so that the mean cancels the
+    /// engine instead of folding it down to a slow wobble (at 25 Hz, 25–30 Hz reads as 0–5 Hz).
+    package var pushSamplingRate: Double
+    /// How a paused device that vibrates tells a sustained push from its vibration.
+    package var pushDetector: PushDetector
     /// Without an accelerometer: how often a paused receiver is woken to check for movement.
     package var gpsOnlyWakeInterval: Duration
     /// Without an accelerometer: how far the position must move from where it stopped.
@@ -32,6 +39,7 @@ package struct EngineSettings: Hashable, Sendable {
     package init(
         receiver: ReceiverProfile = .ubloxM8, poweredDownState: ReceiverPowerState? = .backup, isSimulated: Bool = false, hasAccelerometer: Bool = true,
         samplingRate: Double = 25, motionWakeThreshold: Double = 60, classifier: MotionClassifier = MotionClassifier(),
+        pushSamplingRate: Double = 100, pushDetector: PushDetector = PushDetector(),
         gpsOnlyWakeInterval: Duration = .seconds(30), gpsOnlyMovedDistance: Double = 25,
         unavailableAfter: Duration = .seconds(3)
     ) {
@@ -42,6 +50,8 @@ package struct EngineSettings: Hashable, Sendable {
         self.samplingRate = samplingRate
         self.motionWakeThreshold = motionWakeThreshold
         self.classifier = classifier
+        self.pushSamplingRate = pushSamplingRate
+        self.pushDetector = pushDetector
         self.gpsOnlyWakeInterval = gpsOnlyWakeInterval
         self.gpsOnlyMovedDistance = gpsOnlyMovedDistance
         self.unavailableAfter = unavailableAfter

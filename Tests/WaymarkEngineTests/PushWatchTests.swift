@@ -1,0 +1,68 @@
+import Testing
+import WaymarkEngine
+import WaymarkLocation
+
+/// A device paused while it vibrates (a car waiting at a light with its engine running) is
+/// sampled with the wake still armed, so that a pull-off too gentle for the 60 mg wake is seen
+/// as the sustained push it is (docs/power.md, "A gentle pull-off in a quiet car").
+@Suite("Engine: a paused device that vibrates is watched for a gentle push")
+struct PushWatchTests {
+    /// Paused in a car whose engine idles: the windows before the pause showed vibration.
+    func pausedWhileIdling() -> EngineHarness {
+        var harness = EngineHarness()
+        harness.handle(.startLiveUpdates(1, .default))
+        var second = 1.0
+        while harness.updates.last?.isStationary != true {
+            harness.window(at: second - 0.5, rate: 25)
+            harness.fix(at: second, speed: 0)
+            second += 1
+        }
+        precondition(second == 8, "paused after the default dwell")
+        return harness
+    }
+
+    @Test("paused with the engine running: sampled at 100 Hz with the 60 mg wake armed; once the device is calm, the wake alone")
+    func commandChosen() {
+        var harness = pausedWhileIdling()
+        #expect(harness.power == [true, false])
+        #expect(harness.accelerometer.last == .sample(rate: 100, wake: 60))
+        harness.window(at: 8.5, rate: 100)
+        #expect(harness.accelerometer.last == .sample(rate: 100, wake: 60))
+        harness.window(at: 9, rate: 100, engine: 0)  // the engine is switched off
+        #expect(harness.accelerometer.last == .armMotionWake(threshold: 60))
+        #expect(harness.power == [true, false])
+    }
+
+    @Test("a 51 mg push (0.5 m/s²) under the idling engine resumes at once; the engine, or a push of 15 mg, does not")
+    func gentlePush() {
+        var harness = pausedWhileIdling()
+        let paused = harness.updates.count
+        for index in 0..<20 { harness.window(at: 8.5 + Double(index) / 2, rate: 100) }
+        for index in 0..<4 { harness.window(at: 18.5 + Double(index) / 2, rate: 100, push: 15) }
+        #expect(harness.power == [true, false])
+        #expect(harness.accelerometer.last == .sample(rate: 100, wake: 60))
+        harness.window(at: 20.5, rate: 100, push: 51)
+        #expect(harness.power == [true, false, true])
+        #expect(harness.accelerometer.last == .sample(rate: 25))  // moving: sampled for the end of movement
+        harness.fix(at: 21.5, latitude: 47.377, speed: 1)
+        #expect(harness.updates.count == paused + 1)
+        #expect(harness.updates.last?.isStationary == false)
+        #expect(harness.engine.counters.falseWakes == 0)
+    }
+
+    @Test("a wake while watched powers the receiver and the window decides, its interrupt off; vibration: the watch again, the wake armed")
+    func wakeWhileWatched() {
+        var harness = pausedWhileIdling()
+        harness.window(at: 8.5, rate: 100)
+        harness.handle(.motionInterrupt)
+        #expect(harness.power == [true, false, true])
+        #expect(harness.accelerometer.last == .sample(rate: 100, wake: nil))
+        harness.window(at: 9, rate: 100)
+        #expect(harness.power == [true, false, true, false])
+        #expect(harness.engine.counters.falseWakes == 1)
+        #expect(harness.accelerometer.last == .sample(rate: 100, wake: 60))
+        // The rest reference was kept: the push is measured from the device at rest.
+        harness.window(at: 9.5, rate: 100, push: 51)
+        #expect(harness.power.last == true)
+    }
+}
