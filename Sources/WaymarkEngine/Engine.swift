@@ -194,10 +194,12 @@ package struct Engine: Sendable {
         case .fix(let fix): handle(fix, at: now, actions: &actions)
         case .motionInterrupt: motionInterrupt(at: now, actions: &actions)
         case .accelerometerSamples(let samples, let rate):
-            let verdict =
-                judgingPush
-                ? push.judge(samples, rate: rate, noiseFloor: motion.noiseFloor) : motion.classify(samples, rate: rate)
-            samplesArrived(verdict, at: now, actions: &actions)
+            // A watched device moves on a push or on what the classifier calls movement: a push
+            // already under way when the watch began is in the rest reference, not in the
+            // classifier's gravity, which follows the device from before.
+            let pushed = judgingPush ? push.judge(samples, rate: rate, noiseFloor: motion.noiseFloor) : .still
+            let classified = motion.classify(samples, rate: rate)
+            samplesArrived(pushed == .moving ? .moving : classified, at: now, actions: &actions)
         case .accelerometerFailed(let reason):
             accelerometerFailure = reason
             confirmingWake = false
