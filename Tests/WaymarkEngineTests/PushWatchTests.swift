@@ -50,6 +50,14 @@ struct PushWatchTests {
         #expect(harness.engine.counters.falseWakes == 0)
     }
 
+    @Test("a pull-off already under way as the device paused (so in the rest reference) resumes it: the classifier's gravity is from before")
+    func pushAtThePause() {
+        var harness = pausedWhileIdling()
+        harness.window(at: 8.5, rate: 100, push: 90)
+        #expect(harness.power == [true, false, true])
+        #expect(harness.accelerometer.last == .sample(rate: 25))
+    }
+
     @Test("a wake while watched powers the receiver and the window decides, its interrupt off; vibration: the watch again, the wake armed")
     func wakeWhileWatched() {
         var harness = pausedWhileIdling()
