@@ -72,11 +72,14 @@ package struct Engine: Sendable {
     private var motion: MotionClassifier
     /// Watches a paused device that vibrates for a gentle push.
     private var push: PushDetector
-    /// Whether the last sample window showed vibration: a device paused then (an engine
-    /// running, typing) is watched with samples as well as with the wake (``watchesPush``).
-    private var vibratedLast = false
-    /// Whether the sample windows now go to ``push`` (the command chosen asked for them).
+    /// Whether the sample windows now go to ``push``: a paused device is watched with samples
+    /// as well as with the wake until it has shown nothing beyond noise for ``demandDwell``
+    /// (an engine running or typing keeps the watch on; a device on a quiet shelf ends it).
     private var judgingPush = false
+    /// While watched: since when the windows have shown nothing beyond noise.
+    private var quietSince: Instant?
+    /// The watch of this pause ended (``judgingPush``); a wake or a resume starts another.
+    private var watchEnded = false
     private var confirmingWake = false
     private var gpsOnlyNextWake: Instant?
     private var gpsOnlyChecking = false
@@ -324,7 +327,13 @@ package struct Engine: Sendable {
 
     private mutating func samplesArrived(_ verdict: MotionVerdict, at now: Instant, actions: inout [EngineAction]) {
         guard hasAccelerometer else { return }
-        vibratedLast = verdict == .vibration
+        if judgingPush, verdict == .still {
+            let since = quietSince ?? now
+            quietSince = since
+            if now - since >= demandDwell { watchEnded = true }
+        } else {
+            quietSince = nil
+        }
         if verdict == .moving {
             lastAccelerometerMovement = now
             if confirmingWake { counters.motionWakes += 1 }
@@ -554,7 +563,12 @@ package struct Engine: Sendable {
             }
         }
         let wanted: AccelerometerCommand
-        let watching = hasAccelerometer && paused && vibratedLast && !sampleForMovement
+        // A pause, or a wake confirmed while paused, is watched afresh.
+        if !paused || confirmingWake {
+            watchEnded = false
+            quietSince = nil
+        }
+        let watching = hasAccelerometer && paused && !watchEnded && !sampleForMovement
         if !hasAccelerometer {
             wanted = .idle
         } else if watching {
@@ -568,7 +582,10 @@ package struct Engine: Sendable {
             wanted = .idle
         }
         // The rest reference is taken when the watch begins, and kept while a wake is confirmed.
-        if watching && !judgingPush { push.restart() }
+        if watching && !judgingPush {
+            push.restart()
+            quietSince = nil
+        }
         judgingPush = watching
         if wanted != accelerometer {
             if case .sample = wanted { motion.resume() }

@@ -21,10 +21,12 @@ package struct EngineSettings: Hashable, Sendable {
     package var motionWakeThreshold: Double
     /// How the detector tells movement from vibration.
     package var classifier: MotionClassifier
-    /// Accelerometer sampling rate while a paused device that vibrates is watched for a gentle
-    /// push (``pushDetector``), Hz: above twice an idling engine's firing frequency (20–30 Hz
-    /// for four cylinders at 600–900 rpm, up to 45 Hz for six), so that the mean cancels the
-    /// engine instead of folding it down to a slow wobble (at 25 Hz, 25–30 Hz reads as 0–5 Hz).
+    /// Accelerometer sampling rate while a paused device is watched for a gentle push
+    /// (``pushDetector``), Hz. An idling engine fires at 20–30 Hz (four cylinders at 600–900
+    /// rpm): at 50 Hz it reads as a 20–25 Hz shake, which the detector's quarter-second mean
+    /// cancels; at 25 Hz it would fold down to a 0–5 Hz wobble that no short mean cancels.
+    /// Shaking near 50 Hz itself is what the chips' output filter (bandwidth half the rate)
+    /// removes.
     package var pushSamplingRate: Double
     /// How a paused device that vibrates tells a sustained push from its vibration.
     package var pushDetector: PushDetector
@@ -39,7 +41,7 @@ package struct EngineSettings: Hashable, Sendable {
     package init(
         receiver: ReceiverProfile = .ubloxM8, poweredDownState: ReceiverPowerState? = .backup, isSimulated: Bool = false, hasAccelerometer: Bool = true,
         samplingRate: Double = 25, motionWakeThreshold: Double = 60, classifier: MotionClassifier = MotionClassifier(),
-        pushSamplingRate: Double = 100, pushDetector: PushDetector = PushDetector(),
+        pushSamplingRate: Double = 50, pushDetector: PushDetector = PushDetector(),
         gpsOnlyWakeInterval: Duration = .seconds(30), gpsOnlyMovedDistance: Double = 25,
         unavailableAfter: Duration = .seconds(3)
     ) {

@@ -6,8 +6,10 @@ import WaymarkClock
 /// Vibration is zero-mean, propulsion is a sustained offset. The first ``averaging`` of
 /// samples after ``restart()`` is the rest reference (gravity as the device lies, with the
 /// engine's shaking averaged out); from then on the mean of the last ``averaging`` is compared
-/// with it, and the device moves once that mean deviates by more than ``threshold`` for
-/// ``sustainedDuration`` without a break. A mean over a quarter of a second leaves of a
+/// with it, and the device moves once that mean deviates across gravity (the reference's
+/// direction) by more than ``threshold`` for ``sustainedDuration`` without a break. A push
+/// along gravity alone is a lift, where no receiver can fix; a vehicle pulls off along the
+/// ground (and pitches back, which only adds to the deviation across). A mean over a quarter of a second leaves of a
 /// vibration at f Hz at most its amplitude / (π f × 0.25 s): 2.5 mg of a 50 mg engine at
 /// 25 Hz, 3 mg of a door slam's ringing; keystrokes, one-signed bumps of 20 ms every 0.2 s,
 /// leave about 1 mg. A pull-off pushes its acceleration for seconds.
@@ -85,7 +87,7 @@ package struct PushDetector: Hashable, Sendable {
             recent[slot] = deviation
             recentCount += 1
             guard recentCount >= length else { continue }
-            if recentSum.scaled(1 / Double(length)).magnitude > threshold {
+            if recentSum.scaled(1 / Double(length)).across(reference).magnitude > threshold {
                 aboveSeconds += 1 / rate
                 if aboveSeconds >= sustainedDuration.seconds { pushed = true }
             } else {
@@ -110,5 +112,12 @@ extension AccelerationSample {
 
     fileprivate func scaled(_ factor: Double) -> AccelerationSample {
         AccelerationSample(x: x * factor, y: y * factor, z: z * factor)
+    }
+
+    /// What is left of this vector once its component along `direction` is removed.
+    fileprivate func across(_ direction: AccelerationSample) -> AccelerationSample {
+        let length = direction.x * direction.x + direction.y * direction.y + direction.z * direction.z
+        guard length > 0 else { return self }
+        return minus(direction.scaled((x * direction.x + y * direction.y + z * direction.z) / length))
     }
 }
