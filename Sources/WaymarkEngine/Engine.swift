@@ -24,9 +24,9 @@ import WaymarkReceiver
 ///   same way: once the accelerometer has been calm for the default configuration's dwell,
 ///   the device is stationary and the demand waits for motion. On the interrupt the
 ///   receiver is powered at once; a short sample window tells movement (resume) from
-///   vibration (a false wake: power down again). A device paused while it vibrates (an
-///   engine running) is also sampled, with the wake still armed: a push too gentle for the
-///   wake but sustained (``PushDetector``) resumes it.
+///   vibration (a false wake: power down again). A paused device is also sampled, with the
+///   wake still armed, until it has been calm for the dwell (an engine running or typing keeps
+///   it sampled): a push too gentle for the wake but sustained (``PushDetector``) resumes it.
 package struct Engine: Sendable {
     /// Counts for the power report and the status.
     package struct Counters: Hashable, Sendable {
