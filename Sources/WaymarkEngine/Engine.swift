@@ -24,7 +24,9 @@ import WaymarkReceiver
 ///   same way: once the accelerometer has been calm for the default configuration's dwell,
 ///   the device is stationary and the demand waits for motion. On the interrupt the
 ///   receiver is powered at once; a short sample window tells movement (resume) from
-///   vibration (a false wake: power down again).
+///   vibration (a false wake: power down again). A paused device is also sampled, with the
+///   wake still armed, until it has been calm for the dwell (an engine running or typing keeps
+///   it sampled): a push too gentle for the wake but sustained (``PushDetector``) resumes it.
 package struct Engine: Sendable {
     /// Counts for the power report and the status.
     package struct Counters: Hashable, Sendable {
@@ -68,6 +70,16 @@ package struct Engine: Sendable {
     private var lastAccelerometerMovement: Instant
     private var accelerometer = AccelerometerCommand.idle
     private var motion: MotionClassifier
+    /// Watches a paused device that vibrates for a gentle push.
+    private var push: PushDetector
+    /// Whether the sample windows now go to ``push``: a paused device is watched with samples
+    /// as well as with the wake until it has shown nothing beyond noise for ``demandDwell``
+    /// (an engine running or typing keeps the watch on; a device on a quiet shelf ends it).
+    private var judgingPush = false
+    /// While watched: since when the windows have shown nothing beyond noise.
+    private var quietSince: Instant?
+    /// The watch of this pause ended (``judgingPush``); a wake or a resume starts another.
+    private var watchEnded = false
     private var confirmingWake = false
     private var gpsOnlyNextWake: Instant?
     private var gpsOnlyChecking = false
@@ -105,6 +117,7 @@ package struct Engine: Sendable {
     package init(settings: EngineSettings, start: Instant) {
         self.settings = settings
         motion = settings.classifier
+        push = settings.pushDetector
         orbitUpkeep = OrbitUpkeep(receiver: settings.receiver, acquisitionTimeout: settings.acquisitionTimeout)
         ledger = PowerLedger(receiver: settings.receiver, state: settings.poweredDownState ?? .acquiring, start: start)
         receiverOnSince = start
@@ -184,7 +197,12 @@ package struct Engine: Sendable {
         case .fix(let fix): handle(fix, at: now, actions: &actions)
         case .motionInterrupt: motionInterrupt(at: now, actions: &actions)
         case .accelerometerSamples(let samples, let rate):
-            samplesArrived(motion.classify(samples, rate: rate), at: now, actions: &actions)
+            // A watched device moves on a push or on what the classifier calls movement: a push
+            // already under way when the watch began is in the rest reference, not in the
+            // classifier's gravity, which follows the device from before.
+            let pushed = judgingPush ? push.judge(samples, rate: rate, noiseFloor: motion.noiseFloor) : .still
+            let classified = motion.classify(samples, rate: rate)
+            samplesArrived(pushed == .moving ? .moving : classified, at: now, actions: &actions)
         case .accelerometerFailed(let reason):
             accelerometerFailure = reason
             confirmingWake = false
@@ -196,6 +214,7 @@ package struct Engine: Sendable {
             lastAccelerometerMovement = max(lastAccelerometerMovement, now)
             gpsOnlyNextWake = nil
             accelerometer = .idle
+            judgingPush = false
         case .receiverLost:
             lastUsableFix = nil
             markUnavailable(at: now, actions: &actions)
@@ -308,6 +327,13 @@ package struct Engine: Sendable {
 
     private mutating func samplesArrived(_ verdict: MotionVerdict, at now: Instant, actions: inout [EngineAction]) {
         guard hasAccelerometer else { return }
+        if judgingPush, verdict == .still {
+            let since = quietSince ?? now
+            quietSince = since
+            if now - since >= demandDwell { watchEnded = true }
+        } else {
+            quietSince = nil
+        }
         if verdict == .moving {
             lastAccelerometerMovement = now
             if confirmingWake { counters.motionWakes += 1 }
@@ -537,20 +563,41 @@ package struct Engine: Sendable {
             }
         }
         let wanted: AccelerometerCommand
+        // A pause, or a wake confirmed while paused, is watched afresh.
+        if !paused || confirmingWake {
+            watchEnded = false
+            quietSince = nil
+        }
+        let watching = hasAccelerometer && paused && !watchEnded && !sampleForMovement
         if !hasAccelerometer {
             wanted = .idle
-        } else if confirmingWake || subscriptions.contains(where: \.needsFixes) || (demandWatchesMotion && !demandStill) {
+        } else if watching {
+            // While a wake is confirmed the window decides, its interrupt off (as below).
+            wanted = .sample(rate: settings.pushSamplingRate, wake: confirmingWake ? nil : settings.motionWakeThreshold)
+        } else if confirmingWake || sampleForMovement {
             wanted = .sample(rate: settings.samplingRate)
         } else if paused {
             wanted = .armMotionWake(threshold: settings.motionWakeThreshold)
         } else {
             wanted = .idle
         }
+        // The rest reference is taken when the watch begins, and kept while a wake is confirmed.
+        if watching && !judgingPush {
+            push.restart()
+            quietSince = nil
+        }
+        judgingPush = watching
         if wanted != accelerometer {
             if case .sample = wanted { motion.resume() }
             accelerometer = wanted
             actions.append(.accelerometer(wanted))
         }
+    }
+
+    /// Whether the accelerometer samples for the end of movement: a running subscription
+    /// needs fixes, or a fix demand watches a device not yet still.
+    private var sampleForMovement: Bool {
+        subscriptions.contains(where: \.needsFixes) || (demandWatchesMotion && !demandStill)
     }
 
     private var powerUpReason: String {

@@ -10,7 +10,7 @@ package enum EngineEvent: Sendable {
     /// The accelerometer's motion-wake interrupt fired.
     case motionInterrupt
     /// A window of accelerometer samples taken at `rate` Hz, as asked with
-    /// ``AccelerometerCommand/sample(rate:)``.
+    /// ``AccelerometerCommand/sample(rate:wake:)``.
     case accelerometerSamples([AccelerationSample], rate: Double)
     /// The accelerometer failed (I2C errors beyond retries); stationary detection falls back
     /// to the GPS alone.
@@ -43,9 +43,12 @@ package enum EngineEvent: Sendable {
 
 /// What the accelerometer should do.
 package enum AccelerometerCommand: Hashable, Sendable {
-    /// Stream samples at `rate` Hz, delivered about once a second.
-    case sample(rate: Double)
-    /// Stop streaming; program the chip's motion-wake interrupt at `threshold` mg.
+    /// Stream samples at `rate` Hz (the chip in normal mode), delivered about twice a second;
+    /// with `wake`, the chip's motion-wake interrupt stays armed at `wake` mg meanwhile (every
+    /// supported chip raises it while it measures), so that a paused device watched for a
+    /// gentle push still wakes at once on a sharp one.
+    case sample(rate: Double, wake: Double? = nil)
+    /// Stop streaming; program the chip's motion-wake interrupt at `threshold` mg (low power).
     case armMotionWake(threshold: Double)
     /// Nothing is needed from it.
     case idle

@@ -21,6 +21,15 @@ package struct EngineSettings: Hashable, Sendable {
     package var motionWakeThreshold: Double
     /// How the detector tells movement from vibration.
     package var classifier: MotionClassifier
+    /// Accelerometer sampling rate while a paused device is watched for a gentle push
+    /// (``pushDetector``), Hz. An idling engine fires at 20–30 Hz (four cylinders at 600–900
+    /// rpm): at 50 Hz it reads as a 20–25 Hz shake, which the detector's quarter-second mean
+    /// cancels; at 25 Hz it would fold down to a 0–5 Hz wobble that no short mean cancels.
+    /// Shaking near 50 Hz itself is what the chips' output filter (bandwidth half the rate)
+    /// removes.
+    package var pushSamplingRate: Double
+    /// How a paused device that vibrates tells a sustained push from its vibration.
+    package var pushDetector: PushDetector
     /// Without an accelerometer: how often a paused receiver is woken to check for movement.
     package var gpsOnlyWakeInterval: Duration
     /// Without an accelerometer: how far the position must move from where it stopped.
@@ -32,6 +41,7 @@ package struct EngineSettings: Hashable, Sendable {
     package init(
         receiver: ReceiverProfile = .ubloxM8, poweredDownState: ReceiverPowerState? = .backup, isSimulated: Bool = false, hasAccelerometer: Bool = true,
         samplingRate: Double = 25, motionWakeThreshold: Double = 60, classifier: MotionClassifier = MotionClassifier(),
+        pushSamplingRate: Double = 50, pushDetector: PushDetector = PushDetector(),
         gpsOnlyWakeInterval: Duration = .seconds(30), gpsOnlyMovedDistance: Double = 25,
         unavailableAfter: Duration = .seconds(3)
     ) {
@@ -42,6 +52,8 @@ package struct EngineSettings: Hashable, Sendable {
         self.samplingRate = samplingRate
         self.motionWakeThreshold = motionWakeThreshold
         self.classifier = classifier
+        self.pushSamplingRate = pushSamplingRate
+        self.pushDetector = pushDetector
         self.gpsOnlyWakeInterval = gpsOnlyWakeInterval
         self.gpsOnlyMovedDistance = gpsOnlyMovedDistance
         self.unavailableAfter = unavailableAfter

@@ -13,8 +13,10 @@ import WaymarkClock
 ///   line's rising edges (``GPIOEdgeInput``, registered in the loop; without a wired line the
 ///   interrupt source is polled twice a second). An edge whose interrupt source says
 ///   "activity" becomes ``EngineEvent/motionInterrupt``.
-/// * `sample(rate:)` reads one sample per output period and hands them over in windows of
-///   about half a second (``EngineEvent/accelerometerSamples(_:rate:)``).
+/// * `sample(rate:wake:)` reads one sample per output period (normal mode) and hands them
+///   over in windows of about half a second (``EngineEvent/accelerometerSamples(_:rate:)``);
+///   with `wake` the activity interrupt stays armed meanwhile (every supported chip raises
+///   it while it measures), watched as above (without a wired line, at each window).
 /// * `idle` turns the interrupt off.
 ///
 /// The drivers retry bus errors; an error that survives them is reported once as
@@ -105,16 +107,16 @@ final class MotionSensor {
         armed = false
         do {
             switch command {
-            case .sample(let wanted):
+            case .sample(let wanted, let wake):
                 try chip.disarm()
                 rate = try chip.configure(AccelerometerSettings(outputRate: wanted, lowPower: false))
+                if let wake { try arm(chip, threshold: wake) }
                 samples.removeAll(keepingCapacity: true)
                 let period = Duration.nanoseconds(Int64(1e9 / rate))
                 timer = loop?.schedule(after: period, repeating: period) { [unowned self] _ in self.readSample() }
             case .armMotionWake(let threshold):
                 try chip.configure(AccelerometerSettings(outputRate: Self.wakeRate, lowPower: true))
-                try chip.armMotionWake(MotionWake(thresholdMilliG: Int(threshold.rounded(.up)), duration: .zero))
-                armed = true
+                try arm(chip, threshold: threshold)
                 if interrupt == nil {
                     timer = loop?.schedule(after: Self.pollInterval, repeating: Self.pollInterval) { [unowned self] _ in
                         self.checkInterrupt()
@@ -126,6 +128,12 @@ final class MotionSensor {
         } catch {
             fail("\(error)")
         }
+    }
+
+    /// Programs the chip's activity interrupt at `threshold` mg, firing on one sample.
+    private func arm(_ chip: any Accelerometer, threshold: Double) throws(AccelerometerError) {
+        try chip.armMotionWake(MotionWake(thresholdMilliG: Int(threshold.rounded(.up)), duration: .zero))
+        armed = true
     }
 
     /// Stops reading and watching; leaves the chip disarmed.
@@ -178,6 +186,7 @@ final class MotionSensor {
             let window = samples
             samples.removeAll(keepingCapacity: true)
             events?(.accelerometerSamples(window, rate: rate))
+            if armed && interrupt == nil { checkInterrupt() }
         }
     }
 

@@ -20,8 +20,8 @@ package import WaymarkTime
 /// the kernel stamps a real edge), and each epoch's time goes with the reading of the clocks
 /// taken when its bytes were delivered.
 package final class SimulatedSource: TimeEventSource {
-    /// Interrupt setting armed on `armMotionWake`: fires on a single sample (as the
-    /// ADXL345 does) at the chip's low-power rate.
+    /// The rate of the interrupt armed on `armMotionWake` (the chip's low-power rate); with
+    /// `sample(rate:wake:)` it is armed at the sampling rate.
     static let wakeOutputDataRate = 50.0
     /// How often sample windows are handed over while sampling.
     static let sampleWindow = Duration.milliseconds(500)
@@ -93,17 +93,16 @@ package final class SimulatedSource: TimeEventSource {
         sampleTimer = nil
         board.disarmActivity()
         switch command {
-        case .sample(let rate):
+        case .sample(let rate, let wake):
             sampleRate = rate
             sampledUntil = now
             let interval = Duration.nanoseconds(Int64(Double(Self.sampleWindow.nanoseconds) / timeline.speed))
             sampleTimer = loop.schedule(after: interval, repeating: interval) { [unowned self] _ in
                 self.deliverSamples()
             }
+            if let wake { board.armActivity(.singleSample(threshold: wake, outputDataRate: rate), at: now) }
         case .armMotionWake(let threshold):
-            let setting = ActivityInterruptSetting(
-                threshold: threshold, minimumDuration: .zero, outputDataRate: Self.wakeOutputDataRate)
-            board.armActivity(setting, at: now)
+            board.armActivity(.singleSample(threshold: threshold, outputDataRate: Self.wakeOutputDataRate), at: now)
         case .idle:
             break
         }

@@ -79,11 +79,11 @@ package enum PowerRun {
                     board.disarmActivity()
                     sampling = nil
                     switch command {
-                    case .sample(let rate): sampling = (rate, now)
+                    case .sample(let rate, let wake):
+                        sampling = (rate, now)
+                        if let wake { board.armActivity(.singleSample(threshold: wake, outputDataRate: rate), at: now) }
                     case .armMotionWake(let threshold):
-                        board.armActivity(
-                            ActivityInterruptSetting(threshold: threshold, minimumDuration: .zero, outputDataRate: wakeOutputDataRate),
-                            at: now)
+                        board.armActivity(.singleSample(threshold: threshold, outputDataRate: wakeOutputDataRate), at: now)
                     case .idle: break
                     }
                 }

@@ -56,6 +56,37 @@ import WaymarkHardware
         #expect(chip.writeLog == ["6b=00", "1c=10", "1a=00", "19=09", "6c=07"])
     }
 
+    /// A paused device that vibrates is sampled with the wake armed (`sample(rate:wake:)`):
+    /// normal mode at the sampling rate, then the interrupt, and nothing after it that stops
+    /// the chip measuring (each data sheet: the activity interrupt, IA1 and the motion
+    /// interrupt work in every measuring mode).
+    @Test func samplingWithTheWakeArmed() throws {
+        let adxl = RegisterFile([0x00: 0xE5])
+        let adxl345 = ADXL345(device: adxl)
+        #expect(try adxl345.configure(AccelerometerSettings(outputRate: 100, lowPower: false)) == 100)
+        try adxl345.armMotionWake(MotionWake(thresholdMilliG: 60, duration: .zero))
+        #expect(adxl.writeLog == [
+            "2d=00", "31=08", "2c=0a", "2d=08",  // standby, FULL_RES ±2 g, normal 100 Hz, measure
+            "2e=00", "24=01", "27=f0", "2f=00", "2e=10",  // 60 mg → 1 × 62.5 mg, ac xyz, INT1, activity
+        ])
+        let lis = RegisterFile([0x0F: 0x33])
+        let lis3dh = LIS3DH(device: lis)
+        #expect(try lis3dh.configure(AccelerometerSettings(outputRate: 100, lowPower: false)) == 100)
+        try lis3dh.armMotionWake(MotionWake(thresholdMilliG: 60, duration: .zero))
+        #expect(lis.writeLog == [
+            "23=80", "20=57",  // BDU ±2 g; 100 Hz, normal mode, xyz
+            "22=00", "21=01", "32=04", "33=00", "30=2a", "24=08", "22=40",  // 60 mg → 4 × 16 mg, one sample
+        ])
+        let mpu = RegisterFile([0x75: 0x68])
+        let mpu6050 = MPU6050(device: mpu)
+        #expect(try mpu6050.configure(AccelerometerSettings(outputRate: 100, lowPower: false)) == 100)
+        try mpu6050.armMotionWake(MotionWake(thresholdMilliG: 60, duration: .zero))
+        #expect(mpu.writeLog == [
+            "6b=00", "1c=00", "1a=00", "19=09", "6c=07",  // awake (no cycle), ±2 g, 1 kHz / 10
+            "38=00", "1f=1e", "20=01", "37=20", "38=40",  // 60 mg → 30 × 2 mg, 1 ms, latched INT
+        ])
+    }
+
     @Test func anIdentityMismatchNamesEverything() {
         let chip = RegisterFile([0x0F: 0x33])  // a LIS3DH where an ADXL345 was expected
         #expect(throws: AccelerometerError.self) { try ADXL345(device: chip).probe() }

@@ -58,6 +58,29 @@ struct EngineHarness {
         handle(.accelerometerSamples(samples, rate: 25))
     }
 
+    /// Delivers the half second of samples before `seconds`, taken at `rate` Hz: an idling
+    /// engine (`engine` mg at 27 Hz on z), a steady push of `push` mg along x (the ground)
+    /// and one of `lift` mg along z (gravity).
+    mutating func window(at seconds: Double, rate: Double, engine: Double = 30, push: Double = 0, lift: Double = 0) {
+        advance(to: seconds)
+        let count = Int(rate / 2)
+        let samples = (0..<count).map { index in
+            let time = seconds - 0.5 + Double(index) / rate
+            return AccelerationSample(x: push, y: 0, z: 1_000 + lift + engine * sine(2 * Double.pi * 27 * time))
+        }
+        handle(.accelerometerSamples(samples, rate: rate))
+    }
+
+    /// Delivers windows at the watch's 50 Hz with nothing beyond noise from `start` for `seconds`: a
+    /// paused device's watch ends after the dwell of such windows.
+    mutating func quiet(from start: Double, for seconds: Double) {
+        var end = start + 0.5
+        while end <= start + seconds {
+            window(at: end, rate: 50, engine: 0)
+            end += 0.5
+        }
+    }
+
     /// The updates delivered so far, in order.
     var updates: [LocationUpdate] {
         actions.compactMap { if case .deliver(let update, _) = $0 { update } else { nil } }

@@ -45,7 +45,7 @@ struct EngineTests {
         harness.advance(to: 100)
         harness.handle(.motionInterrupt)
         #expect(harness.power.last == true)
-        #expect(harness.accelerometer.last == .sample(rate: 25))
+        #expect(harness.accelerometer.last == .sample(rate: 50, wake: nil), "the window decides, at the watch's rate")
         harness.samples(at: 100.5, moving: true)
         harness.fix(at: 101.1, latitude: 47.3775, speed: 1.4)
         #expect(harness.updates.count == before + 1)
@@ -64,6 +64,8 @@ struct EngineTests {
         #expect(harness.power.suffix(2) == [true, false])
         #expect(harness.updates.count == before)
         #expect(harness.engine.counters.falseWakes == 1)
+        #expect(harness.accelerometer.last == .sample(rate: 50, wake: 60), "watched again after the wake")
+        harness.quiet(from: 100.5, for: 6.5)
         #expect(harness.accelerometer.last == .armMotionWake(threshold: 60))
     }
 
@@ -81,7 +83,7 @@ struct EngineTests {
         // And the interrupt works as before.
         harness.handle(.motionInterrupt)
         #expect(harness.power.last == true)
-        #expect(harness.accelerometer.last == .sample(rate: 25))
+        #expect(harness.accelerometer.last == .sample(rate: 50, wake: nil))
     }
 
     @Test("a recovery is ignored on a board without an accelerometer and when nothing failed")
@@ -178,6 +180,7 @@ struct EngineTests {
             harness.fix(at: Double(second), speed: 0)
         }
         precondition(harness.updates.last?.isStationary == true)
+        harness.quiet(from: 10, for: 6.5)  // the watch of the pause ends: the wake alone
         return harness
     }
 }

@@ -84,7 +84,10 @@ struct FixDemandTests {
         #expect(!harness.engine.isStationary, "6 s of calm after the last movement are not over")
         harness.advance(to: 10)
         #expect(harness.engine.isStationary)
-        #expect(harness.accelerometer.last == .armMotionWake(threshold: harness.engine.settings.motionWakeThreshold))
+        let settings = harness.engine.settings
+        #expect(harness.accelerometer.last == .sample(rate: settings.pushSamplingRate, wake: settings.motionWakeThreshold), "watched for a push")
+        harness.quiet(from: 10, for: 6.5)
+        #expect(harness.accelerometer.last == .armMotionWake(threshold: settings.motionWakeThreshold), "calm for the dwell: the wake alone")
         harness.advance(to: 3_600)
         #expect(harness.power == [true, false], "no border can be crossed at a desk: the due demand waits")
         #expect(harness.engine.fixDemand == Self.instant(120))

@@ -60,6 +60,28 @@ struct MotionSensorTests {
         #expect(chip.calls.last == "disarm")
     }
 
+    @Test func samplingWithTheWakeArmedReadsWindowsAndReportsTheInterrupt() throws {
+        let chip = ScriptedAccelerometer()
+        let (source, harness, pty) = try source(chip)
+        defer { source.stop(); try? pty.close() }
+        source.setAccelerometer(.sample(rate: 100, wake: 60))
+        // Normal mode at the sampling rate, then the interrupt armed on top of it.
+        #expect(chip.calls.suffix(3) == ["disarm", "configure 100.0", "arm 60"])
+        func windows() -> [(count: Int, rate: Double)] {
+            harness.events.compactMap { if case .accelerometerSamples(let s, let r) = $0 { (s.count, r) } else { nil } }
+        }
+        func interrupts() -> Int { harness.events.filter { if case .motionInterrupt = $0 { true } else { false } }.count }
+        try harness.run(timeout: .seconds(3)) { windows().count >= 2 }
+        #expect(windows().count >= 2)
+        #expect(windows().allSatisfy { $0.count == 50 && $0.rate == 100 })
+        #expect(interrupts() == 0)
+        chip.activity = true  // no INT line on this board: the source is read at each window
+        #expect(try harness.run(timeout: .seconds(2)) { interrupts() == 1 })
+        // Without a wake, sampling disarms it.
+        source.setAccelerometer(.sample(rate: 25))
+        #expect(chip.calls.suffix(2) == ["disarm", "configure 25.0"])
+    }
+
     @Test func aBusErrorBeyondTheRetriesIsReportedOnceAndTheSensorLeftAlone() throws {
         let chip = ScriptedAccelerometer()
         let (source, harness, pty) = try source(chip)

@@ -41,6 +41,25 @@ struct TransportStartTests {
         #expect(report.falseWakes == 0)
     }
 
+    /// The quiet car of docs/power.md ("Generated days"): a pull-off at 0.52 m/s² (53 mg) with
+    /// an engine too quiet to carry the sum over the 60 mg wake, so that only the paused
+    /// device's samples, watched for a sustained push, see it. Generated day 1's drive.
+    static let quietCar = """
+        start 2026-08-22T22:37:00Z 52.1391 79.0416 1852
+        walk 2m heading=63 speed=1.5
+        idle-car 30s
+        drive 15m heading=86 speed=29 stops=6 stop=26..39s accel=0.52
+        idle-car 30s
+        walk 2m heading=165 speed=1.7
+        """
+
+    @Test("a gentle pull-off (0.52 m/s²) in a quiet car: the paused device's samples see the push the wake cannot", arguments: ReceiverProfile.all)
+    func quietCarPullOff(profile: ReceiverProfile) throws {
+        let report = try Self.run(Self.quietCar, profile)
+        try Self.expectTargets(report)
+        #expect(report.resumeLatencies.count == 8)  // the idle car's pull-off, six after the lights, the walk
+    }
+
     @Test("lifts of every height and pace: the walk out resumes at once, and nothing fixable is missed", arguments: ReceiverProfile.all, [1, 2, 3] as [UInt64])
     func lifts(profile: ReceiverProfile, seed: UInt64) throws {
         // Lifts of one floor to 60 m, up and down, smooth (0.5 m/s²) to brisk (1.5 m/s²), some

@@ -39,6 +39,11 @@ package struct ActivityInterruptSetting: Hashable, Sendable {
         self.outputDataRate = outputDataRate
     }
 
+    /// An interrupt that fires on a single sample above `threshold`, as the ADXL345's does.
+    package static func singleSample(threshold: Double, outputDataRate: Double) -> ActivityInterruptSetting {
+        ActivityInterruptSetting(threshold: threshold, minimumDuration: .zero, outputDataRate: outputDataRate)
+    }
+
     /// The sampling grid of the output data rate.
     var grid: SamplingGrid { SamplingGrid(outputDataRate: outputDataRate) }
 
