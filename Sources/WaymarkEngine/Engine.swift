@@ -81,6 +81,8 @@ package struct Engine: Sendable {
     /// The watch of this pause ended (``judgingPush``); a wake or a resume starts another.
     private var watchEnded = false
     private var confirmingWake = false
+    /// Whether the wake being confirmed is a rising push rather than the interrupt.
+    private var wakeIsPush = false
     private var gpsOnlyNextWake: Instant?
     private var gpsOnlyChecking = false
     private var orbitUpkeep: OrbitUpkeep
@@ -202,7 +204,7 @@ package struct Engine: Sendable {
             // classifier's gravity, which follows the device from before.
             let pushed = judgingPush ? push.judge(samples, rate: rate, noiseFloor: motion.noiseFloor) : .still
             let classified = motion.classify(samples, rate: rate)
-            samplesArrived(pushed == .moving ? .moving : classified, at: now, actions: &actions)
+            samplesArrived(pushed == .moving ? .moving : classified, pushRising: judgingPush && push.isRising, at: now)
         case .accelerometerFailed(let reason):
             accelerometerFailure = reason
             confirmingWake = false
@@ -312,8 +314,9 @@ package struct Engine: Sendable {
 
     private mutating func motionInterrupt(at now: Instant, actions: inout [EngineAction]) {
         guard hasAccelerometer, subscriptions.contains(where: \.isPaused) || demandStill else { return }
-        // The sample window decides whether this is motion (``wakingForResume``).
+        // The sample windows decide whether this is motion (``wakingForResume``).
         confirmingWake = true
+        wakeIsPush = false
     }
 
     /// Whether a motion interrupt powers the receiver before its sample window decides: for a
@@ -325,7 +328,12 @@ package struct Engine: Sendable {
         confirmingWake && subscriptions.contains(where: \.isPaused)
     }
 
-    private mutating func samplesArrived(_ verdict: MotionVerdict, at now: Instant, actions: inout [EngineAction]) {
+    /// Takes the verdict on the latest samples. A wake is confirmed by movement, and is false
+    /// once the classifier has judged a whole span since it began with no push still rising.
+    /// A push rising on a paused device powers the receiver at once, as the interrupt does: a
+    /// gentle pull-off is too soft for the wake, and waiting for the push to be sustained
+    /// would leave its first second without a fix (`docs/power.md`).
+    private mutating func samplesArrived(_ verdict: MotionVerdict, pushRising: Bool, at now: Instant) {
         guard hasAccelerometer else { return }
         if judgingPush, verdict == .still {
             let since = quietSince ?? now
@@ -345,8 +353,12 @@ package struct Engine: Sendable {
                 subscriptions[index].anchor = nil
             }
         } else if confirmingWake {
+            guard !pushRising, motion.hasJudgedSpan else { return }
             counters.falseWakes += 1
             confirmingWake = false
+        } else if pushRising, subscriptions.contains(where: \.isPaused) {
+            confirmingWake = true
+            wakeIsPush = true
         }
     }
 
@@ -601,7 +613,7 @@ package struct Engine: Sendable {
     }
 
     private var powerUpReason: String {
-        if wakingForResume { return "motion interrupt" }
+        if wakingForResume { return wakeIsPush ? "a push starting" : "motion interrupt" }
         if gpsOnlyChecking { return "periodic check for movement" }
         if orbitUpkeep.wakingSince != nil { return "orbit prediction upkeep" }
         if subscriptions.contains(where: \.needsFixes) { return "live updates" }

@@ -43,8 +43,8 @@ package enum EngineEvent: Sendable {
 
 /// What the accelerometer should do.
 package enum AccelerometerCommand: Hashable, Sendable {
-    /// Stream samples at `rate` Hz (the chip in normal mode), delivered about twice a second;
-    /// with `wake`, the chip's motion-wake interrupt stays armed at `wake` mg meanwhile (every
+    /// Stream samples at `rate` Hz (the chip in normal mode), delivered every
+    /// ``handOverInterval``; with `wake`, the chip's motion-wake interrupt stays armed at `wake` mg meanwhile (every
     /// supported chip raises it while it measures), so that a paused device watched for a
     /// gentle push still wakes at once on a sharp one.
     case sample(rate: Double, wake: Double? = nil)
@@ -52,6 +52,10 @@ package enum AccelerometerCommand: Hashable, Sendable {
     case armMotionWake(threshold: Double)
     /// Nothing is needed from it.
     case idle
+
+    /// How often a source hands the samples over while the chip streams: the engine judges
+    /// windows of any length, and a push is seen within this of the moment it shows.
+    package static let handOverInterval = Duration.milliseconds(100)
 }
 
 /// What the engine asks the world to do.

@@ -23,8 +23,6 @@ package final class SimulatedSource: TimeEventSource {
     /// The rate of the interrupt armed on `armMotionWake` (the chip's low-power rate); with
     /// `sample(rate:wake:)` it is armed at the sampling rate.
     static let wakeOutputDataRate = 50.0
-    /// How often sample windows are handed over while sampling.
-    static let sampleWindow = Duration.milliseconds(500)
 
     private var board: SimulatedBoard
     private let scenarioName: String
@@ -96,7 +94,7 @@ package final class SimulatedSource: TimeEventSource {
         case .sample(let rate, let wake):
             sampleRate = rate
             sampledUntil = now
-            let interval = Duration.nanoseconds(Int64(Double(Self.sampleWindow.nanoseconds) / timeline.speed))
+            let interval = Duration.nanoseconds(Int64(Double(AccelerometerCommand.handOverInterval.nanoseconds) / timeline.speed))
             sampleTimer = loop.schedule(after: interval, repeating: interval) { [unowned self] _ in
                 self.deliverSamples()
             }

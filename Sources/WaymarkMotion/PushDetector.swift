@@ -26,6 +26,9 @@ package struct PushDetector: Hashable, Sendable {
     /// so that a knock (a mean raised only while the knock is inside it) does not count.
     package var sustainedDuration: Duration
 
+    /// The length of the short mean that tells a push may be starting (``isRising``).
+    package var onsetAveraging = Duration.milliseconds(100)
+
     /// The settings used unless a configuration says otherwise.
     package init(threshold: Double = 25, averaging: Duration = .milliseconds(250), sustainedDuration: Duration = .milliseconds(250)) {
         self.threshold = threshold
@@ -42,9 +45,14 @@ package struct PushDetector: Hashable, Sendable {
     private var referenceSum = AccelerationSample(x: 0, y: 0, z: 0)
     private var referenceCount = 0
     private var recent: [AccelerationSample] = []
-    private var recentSum = AccelerationSample(x: 0, y: 0, z: 0)
     private var recentCount = 0
     private var aboveSeconds = 0.0
+
+    /// Whether the mean was off the reference at the end of the last window without having
+    /// stayed there for ``sustainedDuration`` yet: a push may be starting. The engine powers
+    /// the receiver on it, as on the wake interrupt, and the next windows confirm or not.
+    package var isRising: Bool { rising && aboveSeconds < sustainedDuration.seconds }
+    private var rising = false
 
     /// Forgets the reference and the running mean: the next samples are the device at rest.
     package mutating func restart() {
@@ -54,6 +62,7 @@ package struct PushDetector: Hashable, Sendable {
         referenceCount = 0
         recent = []
         aboveSeconds = 0
+        rising = false
     }
 
     /// Judges the next window of samples taken at `rate` Hz: `.moving` once a push has been
@@ -67,9 +76,11 @@ package struct PushDetector: Hashable, Sendable {
         let length = max(1, Int((averaging.seconds * rate).rounded()))
         if recent.isEmpty {
             recent = [AccelerationSample](repeating: AccelerationSample(x: 0, y: 0, z: 0), count: length)
-            recentSum = AccelerationSample(x: 0, y: 0, z: 0)
             recentCount = 0
         }
+        // The sum is taken afresh for each window, so rounding cannot build up over hours.
+        var recentSum = AccelerationSample(x: 0, y: 0, z: 0)
+        for deviation in recent { recentSum.add(deviation) }
         var peak = 0.0
         var pushed = false
         for sample in samples {
@@ -86,8 +97,15 @@ package struct PushDetector: Hashable, Sendable {
             recentSum.add(recent[slot].scaled(-1))
             recent[slot] = deviation
             recentCount += 1
+            let onsetLength = min(length, max(1, Int((onsetAveraging.seconds * rate).rounded())))
+            if recentCount >= onsetLength {
+                var onsetSum = AccelerationSample(x: 0, y: 0, z: 0)
+                for back in 0..<onsetLength { onsetSum.add(recent[(slot + length - back) % length]) }
+                rising = onsetSum.scaled(1 / Double(onsetLength)).across(reference).magnitude > threshold
+            }
             guard recentCount >= length else { continue }
             if recentSum.scaled(1 / Double(length)).across(reference).magnitude > threshold {
+                rising = true
                 aboveSeconds += 1 / rate
                 if aboveSeconds >= sustainedDuration.seconds { pushed = true }
             } else {

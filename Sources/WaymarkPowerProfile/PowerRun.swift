@@ -44,8 +44,6 @@ package struct PowerRunSetup: Sendable {
 /// measurement intervals of ``FirstFixRate``, as a board source sends them) and its
 /// accelerometer commands the simulated chip.
 package enum PowerRun {
-    /// How often accelerometer samples are handed over while the engine samples.
-    static let sampleWindow = Duration.milliseconds(500)
     /// The activity interrupt fires on one sample above the threshold at this rate (ADXL345).
     static let wakeOutputDataRate = 50.0
     /// The subscription's number.
@@ -106,7 +104,7 @@ package enum PowerRun {
 
         if geofences == nil { feed(.startLiveUpdates(subscription, setup.configuration, setup.options)) } else { feed(.fixNeeded(at: .zero)) }
         while now < end {
-            let sampleDue = sampling.map { $0.since + sampleWindow }
+            let sampleDue = sampling.map { $0.since + AccelerometerCommand.handOverInterval }
             let candidates = [board.nextEventInstant, engine.nextDeadline, sampleDue].compactMap { $0 }
             guard let next = candidates.min(), next < end else { break }
             now = max(now, next)

@@ -58,14 +58,17 @@ struct EngineHarness {
         handle(.accelerometerSamples(samples, rate: 25))
     }
 
-    /// Delivers the half second of samples before `seconds`, taken at `rate` Hz: an idling
+    /// Delivers the `length` seconds of samples before `seconds` (the sources hand over a
+    /// tenth of a second; half a second is five such), taken at `rate` Hz: an idling
     /// engine (`engine` mg at 27 Hz on z), a steady push of `push` mg along x (the ground)
     /// and one of `lift` mg along z (gravity).
-    mutating func window(at seconds: Double, rate: Double, engine: Double = 30, push: Double = 0, lift: Double = 0) {
+    mutating func window(
+        at seconds: Double, rate: Double, length: Double = 0.5, engine: Double = 30, push: Double = 0, lift: Double = 0
+    ) {
         advance(to: seconds)
-        let count = Int(rate / 2)
+        let count = Int((rate * length).rounded())
         let samples = (0..<count).map { index in
-            let time = seconds - 0.5 + Double(index) / rate
+            let time = seconds - length + Double(index) / rate
             return AccelerationSample(x: push, y: 0, z: 1_000 + lift + engine * sine(2 * Double.pi * 27 * time))
         }
         handle(.accelerometerSamples(samples, rate: rate))

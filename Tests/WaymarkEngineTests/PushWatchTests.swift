@@ -88,4 +88,51 @@ struct PushWatchTests {
         harness.window(at: 9.5, rate: 50, push: 51)
         #expect(harness.power.last == true)
     }
+
+    /// The reason the receiver was last powered up.
+    func lastPowerUpReason(_ harness: EngineHarness) -> String? {
+        harness.actions.compactMap { if case .receiverPower(true, let reason) = $0 { reason } else { nil } }.last
+    }
+
+    @Test("a push rising in the tenth-second windows powers the receiver at once, before it is sustained; sustained, it resumes")
+    func risingPushPowersAtOnce() {
+        var harness = pausedWhileIdling()
+        harness.window(at: 8.5, rate: 50)  // the rest reference
+        harness.window(at: 8.6, rate: 50, length: 0.1, push: 51)
+        #expect(harness.power == [true, false, true], "powered on the first tenth of a second of the push")
+        #expect(lastPowerUpReason(harness) == "a push starting")
+        #expect(harness.updates.last?.isStationary == true, "not resumed yet: the push is not sustained")
+        #expect(harness.accelerometer.last == .sample(rate: 50, wake: nil))
+        for index in 1...4 { harness.window(at: 8.6 + Double(index) / 10, rate: 50, length: 0.1, push: 51) }
+        #expect(harness.accelerometer.last == .sample(rate: 25), "moving: sampled for the end of movement")
+        #expect(harness.engine.counters.falseWakes == 0)
+        #expect(harness.power == [true, false, true])
+    }
+
+    @Test("a rise that fades is a false wake, decided once a whole span has been judged since it began")
+    func fadingRise() {
+        var harness = pausedWhileIdling()
+        harness.window(at: 8.5, rate: 50)
+        harness.window(at: 8.6, rate: 50, length: 0.1, push: 51)
+        #expect(harness.power == [true, false, true])
+        for index in 1...4 { harness.window(at: 8.6 + Double(index) / 10, rate: 50, length: 0.1) }
+        #expect(harness.power == [true, false, true], "four tenths of a second: not yet a whole span")
+        harness.window(at: 9.1, rate: 50, length: 0.1)
+        #expect(harness.power == [true, false, true, false])
+        #expect(harness.engine.counters.falseWakes == 1)
+        #expect(harness.accelerometer.last == .sample(rate: 50, wake: 60), "watched again, the wake armed")
+    }
+
+    @Test("a wake is not judged false on a window shorter than the span: the tenth-second windows add up to it")
+    func wakeJudgedOnTheSpan() {
+        var harness = pausedWhileIdling()
+        harness.window(at: 8.5, rate: 50)
+        harness.handle(.motionInterrupt)
+        for index in 1...4 { harness.window(at: 8.5 + Double(index) / 10, rate: 50, length: 0.1) }
+        #expect(harness.power == [true, false, true])
+        #expect(harness.engine.counters.falseWakes == 0)
+        harness.window(at: 9.0, rate: 50, length: 0.1)
+        #expect(harness.power == [true, false, true, false])
+        #expect(harness.engine.counters.falseWakes == 1)
+    }
 }
