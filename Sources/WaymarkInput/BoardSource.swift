@@ -117,6 +117,9 @@ package final class BoardSource: TimeEventSource, ReceiverBytesSource {
                 parts.append("\(accelerometer.chip.rawValue) failed (\(failure)): stationary detection uses the GPS alone")
             } else {
                 parts.append("\(accelerometer.chip.rawValue) on \(accelerometer.bus) at 0x\(address)")
+                if let overflows = sensor?.fifoOverflows, overflows > 0 {
+                    parts.append("its FIFO overflowed \(overflows) times (the loop was held up; samples were lost)")
+                }
             }
         } else {
             parts.append("no accelerometer: stationary detection uses the GPS alone")

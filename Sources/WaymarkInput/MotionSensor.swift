@@ -13,10 +13,16 @@ import WaymarkClock
 ///   line's rising edges (``GPIOEdgeInput``, registered in the loop; without a wired line the
 ///   interrupt source is polled twice a second). An edge whose interrupt source says
 ///   "activity" becomes ``EngineEvent/motionInterrupt``.
-/// * `sample(rate:wake:)` reads one sample per output period (normal mode) and hands them
-///   over in windows of about half a second (``EngineEvent/accelerometerSamples(_:rate:)``);
-///   with `wake` the activity interrupt stays armed meanwhile (every supported chip raises
-///   it while it measures), watched as above (without a wired line, at each window).
+/// * `sample(rate:wake:)` measures in normal mode with the chip's FIFO collecting the
+///   samples, and every ``window`` reads what the FIFO holds and hands it over
+///   (``EngineEvent/accelerometerSamples(_:rate:)``): the daemon wakes 10 times a second for
+///   it (more often only at a rate that fills half the FIFO sooner: above 160 Hz on the
+///   ADXL345 and LIS3DH). With `wake` the activity interrupt stays armed meanwhile (every
+///   supported chip raises it while it measures), watched as above (without a wired line,
+///   at each window). A FIFO that overflowed (the loop was held up for longer than the FIFO
+///   lasts: 0.64 s at 50 Hz on the ADXL345 and LIS3DH) hands over what the driver could still
+///   read and is counted in ``fifoOverflows`` (the source's description says so); it is no
+///   failure.
 /// * `idle` turns the interrupt off.
 ///
 /// The drivers retry bus errors; an error that survives them is reported once as
@@ -26,8 +32,8 @@ import WaymarkClock
 /// glitch does not cost the accelerometer until the daemon restarts. When it answers,
 /// ``EngineEvent/accelerometerRecovered`` hands stationary detection back to it.
 final class MotionSensor {
-    /// How long sample windows are.
-    static let window = Duration.milliseconds(500)
+    /// How often the FIFO is read and its samples handed over.
+    static let window = Duration.milliseconds(100)
     /// The output rate while armed for motion wake (the chip's low-power mode).
     static let wakeRate = 12.5
     /// How often the interrupt source is polled when no INT line is wired.
@@ -45,7 +51,6 @@ final class MotionSensor {
     private var events: ((EngineEvent) -> Void)?
     private var armed = false
     private var timer: TimerID?
-    private var samples: [AccelerationSample] = []
     private var rate = 0.0
     /// Whether the loop watches the INT line.
     private var watchesInterruptLine = false
@@ -54,6 +59,8 @@ final class MotionSensor {
     private var recoveryWait: Duration
     /// Why the sensor is not used, while it has failed.
     private(set) var failure: String?
+    /// How many FIFO reads found it had overflowed.
+    private(set) var fifoOverflows = 0
 
     /// A sensor that opens its chip with `open` and watches `interrupt` (`nil`: no INT line
     /// wired; a failure: the line could not be requested); after a failure, it tries the chip
@@ -111,9 +118,8 @@ final class MotionSensor {
                 try chip.disarm()
                 rate = try chip.configure(AccelerometerSettings(outputRate: wanted, lowPower: false))
                 if let wake { try arm(chip, threshold: wake) }
-                samples.removeAll(keepingCapacity: true)
-                let period = Duration.nanoseconds(Int64(1e9 / rate))
-                timer = loop?.schedule(after: period, repeating: period) { [unowned self] _ in self.readSample() }
+                let interval = Self.readInterval(rate: rate, fifoDepth: chip.fifoDepth)
+                timer = loop?.schedule(after: interval, repeating: interval) { [unowned self] _ in self.readWindow() }
             case .armMotionWake(let threshold):
                 try chip.configure(AccelerometerSettings(outputRate: Self.wakeRate, lowPower: true))
                 try arm(chip, threshold: threshold)
@@ -128,6 +134,12 @@ final class MotionSensor {
         } catch {
             fail("\(error)")
         }
+    }
+
+    /// How often a FIFO of `fifoDepth` samples filling at `rate` is read: every ``window``,
+    /// or when it is half full if that comes sooner, so a late wake of the loop loses nothing.
+    static func readInterval(rate: Double, fifoDepth: Int) -> Duration {
+        min(window, .seconds(Double(fifoDepth) / 2 / rate))
     }
 
     /// Programs the chip's activity interrupt at `threshold` mg, firing on one sample.
@@ -174,20 +186,20 @@ final class MotionSensor {
         events?(.motionInterrupt)
     }
 
-    private func readSample() {
+    private func readWindow() {
         guard let chip else { return }
+        let read: FIFORead
         do {
-            let sample = try chip.readSample()
-            samples.append(AccelerationSample(x: Double(sample.x), y: Double(sample.y), z: Double(sample.z)))
+            read = try chip.readFIFO()
         } catch {
             return fail("\(error)")
         }
-        if Double(samples.count) >= rate * Self.window.seconds {
-            let window = samples
-            samples.removeAll(keepingCapacity: true)
+        if read.overflowed { fifoOverflows += 1 }
+        if !read.samples.isEmpty {
+            let window = read.samples.map { AccelerationSample(x: Double($0.x), y: Double($0.y), z: Double($0.z)) }
             events?(.accelerometerSamples(window, rate: rate))
-            if armed && interrupt == nil { checkInterrupt() }
         }
+        if armed && interrupt == nil { checkInterrupt() }
     }
 
     private func fail(_ reason: String) {

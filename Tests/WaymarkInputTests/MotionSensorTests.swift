@@ -10,6 +10,7 @@ import WaymarkProtocol
 import WaymarkLocation
 import WaymarkHardware
 import WaymarkTestFixtures
+import WaymarkClock
 
 /// The board source's accelerometer side with a scripted chip (the register sequences are
 /// the drivers' tests; the VM test runs a real driver on i2c-stub).
@@ -29,21 +30,55 @@ struct MotionSensorTests {
         return (source, harness, pty)
     }
 
-    @Test func samplesArriveInHalfSecondWindowsAtTheChipsRate() throws {
+    func windows(_ harness: SourceHarness) -> [(count: Int, rate: Double)] {
+        harness.events.compactMap { if case .accelerometerSamples(let s, let r) = $0 { (s.count, r) } else { nil } }
+    }
+
+    /// Each window is what the FIFO held: one read per window, every ``MotionSensor/window``,
+    /// at most 10 a second whatever the rate (the timer that read one sample per output
+    /// period woke the daemon 50 times a second at 50 Hz).
+    @Test func eachWindowIsWhatTheFIFOHeldReadTenTimesASecond() throws {
+        #expect(MotionSensor.window == .milliseconds(100))
         let chip = ScriptedAccelerometer()
         let (source, harness, pty) = try source(chip)
         defer { source.stop(); try? pty.close() }
         #expect(source.hasAccelerometer)
         #expect(chip.calls.prefix(2) == ["probe", "configure 12.5 lowPower"])
-        source.setAccelerometer(.sample(rate: 25))
-        var windows: [(count: Int, rate: Double)] = []
-        try harness.run(timeout: .seconds(3)) {
-            windows = harness.events.compactMap { if case .accelerometerSamples(let s, let r) = $0 { (s.count, r) } else { nil } }
-            return windows.count >= 2
-        }
-        #expect(windows.count >= 2)
-        #expect(windows.allSatisfy { $0.count == 13 && $0.rate == 25 })
-        #expect(chip.calls.contains("configure 25.0"))
+        source.setAccelerometer(.sample(rate: 50, wake: 60))
+        #expect(chip.calls.suffix(2) == ["configure 50.0", "arm 60"])
+        let start = MonotonicInstant.now
+        try harness.run(for: .seconds(2))
+        let elapsed = (MonotonicInstant.now - start).seconds
+        #expect(windows(harness).count >= 2)
+        #expect(windows(harness).allSatisfy { $0.count == 5 && $0.rate == 50 })
+        #expect(chip.reads == windows(harness).count)
+        #expect(Double(chip.reads) <= elapsed * 10 + 1)
+        print("MotionSensor watched at 50 Hz: \(chip.reads) chip reads (its timer's firings) in \(elapsed) s")
+        // At a rate that fills half the FIFO within a window it is read sooner.
+        #expect(MotionSensor.readInterval(rate: 100, fifoDepth: 32) == .milliseconds(100))
+        #expect(MotionSensor.readInterval(rate: 400, fifoDepth: 32) == .milliseconds(40))
+        #expect(MotionSensor.readInterval(rate: 400, fifoDepth: 170) == .milliseconds(100))
+        // An empty FIFO hands nothing over.
+        chip.perRead = 0
+        let handed = windows(harness).count
+        try harness.run(for: .milliseconds(300))
+        #expect(windows(harness).count == handed)
+    }
+
+    @Test func anOverflowHandsOverWhatWasReadAndIsCountedInTheStatus() throws {
+        let chip = ScriptedAccelerometer()
+        let (source, harness, pty) = try source(chip)
+        defer { source.stop(); try? pty.close() }
+        source.setAccelerometer(.sample(rate: 50, wake: 60))
+        #expect(!source.summary.description.contains("overflowed"))
+        chip.overflows = 2
+        try harness.run(timeout: .seconds(2)) { chip.overflows == 0 }
+        #expect(chip.overflows == 0)
+        #expect(windows(harness).count >= 2)
+        #expect(harness.accelerometerFailures.isEmpty)
+        #expect(source.summary.description.contains("its FIFO overflowed 2 times"))
+        try harness.run(timeout: .seconds(2)) { windows(harness).count >= 4 }
+        #expect(windows(harness).count >= 4)
     }
 
     @Test func anArmedInterruptBecomesAMotionEventAndIdleDisarms() throws {
@@ -67,13 +102,10 @@ struct MotionSensorTests {
         source.setAccelerometer(.sample(rate: 100, wake: 60))
         // Normal mode at the sampling rate, then the interrupt armed on top of it.
         #expect(chip.calls.suffix(3) == ["disarm", "configure 100.0", "arm 60"])
-        func windows() -> [(count: Int, rate: Double)] {
-            harness.events.compactMap { if case .accelerometerSamples(let s, let r) = $0 { (s.count, r) } else { nil } }
-        }
         func interrupts() -> Int { harness.events.filter { if case .motionInterrupt = $0 { true } else { false } }.count }
-        try harness.run(timeout: .seconds(3)) { windows().count >= 2 }
-        #expect(windows().count >= 2)
-        #expect(windows().allSatisfy { $0.count == 50 && $0.rate == 100 })
+        try harness.run(timeout: .seconds(3)) { windows(harness).count >= 2 }
+        #expect(windows(harness).count >= 2)
+        #expect(windows(harness).allSatisfy { $0.count == 5 && $0.rate == 100 })
         #expect(interrupts() == 0)
         chip.activity = true  // no INT line on this board: the source is read at each window
         #expect(try harness.run(timeout: .seconds(2)) { interrupts() == 1 })
@@ -142,10 +174,16 @@ struct MotionSensorTests {
 final class ScriptedAccelerometer: Accelerometer {
     let chip = AccelerometerChip.adxl345
     let device: any RegisterDevice = NoRegisters()
+    let fifoDepth = 32
     private(set) var calls: [String] = []
     var activity = false
     var failing = false
-    private var tick = 0
+    /// Samples each FIFO read finds.
+    var perRead = 5
+    /// How many of the next FIFO reads find it overflowed.
+    var overflows = 0
+    /// FIFO reads so far.
+    private(set) var reads = 0
 
     /// Probes asked for, answered or not.
     private(set) var probeAttempts = 0
@@ -163,10 +201,13 @@ final class ScriptedAccelerometer: Accelerometer {
     func armMotionWake(_ wake: MotionWake) throws(AccelerometerError) { try record("arm \(wake.thresholdMilliG)") }
     func disarm() throws(AccelerometerError) { try record("disarm") }
 
-    func readSample() throws(AccelerometerError) -> AccelerationSample {
+    func readFIFO() throws(AccelerometerError) -> FIFORead {
         try check()
-        tick += 1
-        return AccelerationSample(x: tick % 2 == 0 ? 300 : -300, y: 0, z: 1000)
+        reads += 1
+        let overflowed = overflows > 0
+        overflows = max(overflows - 1, 0)
+        let samples = (0..<perRead).map { AccelerationSample(x: $0 % 2 == 0 ? 300 : -300, y: 0, z: 1000) }
+        return FIFORead(samples: samples, overflowed: overflowed)
     }
 
     func acknowledgeInterrupt() throws(AccelerometerError) -> Bool {

@@ -1,7 +1,10 @@
 package import WaymarkHardware
 
 /// Analog Devices ADXL345 (data sheet Rev. G): activity interrupt, ac-coupled on all axes,
-/// full resolution (3.9 mg/LSB at every range).
+/// full resolution (3.9 mg/LSB at every range). Its output is filtered to half the output
+/// rate by the chip itself (BW_RATE sets bandwidth and rate together: 50 Hz at 100 Hz), so no
+/// filter is programmed. The 32-entry FIFO runs in stream mode while it measures in normal
+/// mode; each 6-byte read of the data registers takes one entry out of it.
 package final class ADXL345: RegisterAccess {
     package let chip = AccelerometerChip.adxl345
     package let device: any RegisterDevice
@@ -16,11 +19,17 @@ package final class ADXL345: RegisterAccess {
         static let interruptSource: UInt8 = 0x30
         static let dataFormat: UInt8 = 0x31
         static let data: UInt8 = 0x32  // DATAX0 … DATAZ1, little-endian
+        static let fifoControl: UInt8 = 0x38  // FIFO_CTL: mode in D7:D6
+        static let fifoStatus: UInt8 = 0x39  // FIFO_STATUS: entries in D5:D0
     }
 
     /// BW_RATE codes 0x06…0x0D: 6.25 Hz … 800 Hz (each code doubles the rate).
     static let rates: [Double] = (6...13).map { 3200 / Double(1 << (15 - $0)) }
     static let activityInterrupt: UInt8 = 0x10
+    /// Entries the FIFO holds; the data sheet's overrun is a full FIFO in stream mode (the
+    /// next sample replaces the oldest).
+    package let fifoDepth = 32
+    static let streamMode: UInt8 = 0x80
 
     /// A driver for the chip on `device`.
     package init(device: any RegisterDevice) {
@@ -34,6 +43,7 @@ package final class ADXL345: RegisterAccess {
         let rangeCode: UInt8 = settings.range.code
         try write(Register.dataFormat, 0x08 | rangeCode)  // FULL_RES, INT active high
         try write(Register.rate, (settings.lowPower ? 0x10 : 0x00) | UInt8(6 + index))
+        try write(Register.fifoControl, settings.lowPower ? 0x00 : Self.streamMode)  // bypass empties it
         try write(Register.power, 0x08)  // measure
         return Self.rates[index]
     }
@@ -52,8 +62,17 @@ package final class ADXL345: RegisterAccess {
         try write(Register.activityControl, 0x00)
     }
 
-    package func readSample() throws(AccelerometerError) -> AccelerationSample {
-        let bytes = try readBlock(Register.data, count: 6)
+    package func readFIFO() throws(AccelerometerError) -> FIFORead {
+        let entries = Int(try read(Register.fifoStatus) & 0x3F)
+        var samples: [AccelerationSample] = []
+        for _ in 0..<min(entries, fifoDepth) {
+            samples.append(Self.sample(try readBlock(Register.data, count: 6)))
+        }
+        return FIFORead(samples: samples, overflowed: entries >= fifoDepth)
+    }
+
+    /// DATAX0 … DATAZ1 in milli-g.
+    private static func sample(_ bytes: [UInt8]) -> AccelerationSample {
         func axis(_ index: Int) -> Int {
             Int(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8)) * 39 / 10
         }

@@ -13,15 +13,21 @@ package protocol Accelerometer: AnyObject {
     /// chip (or nothing) answers.
     func probe() throws(AccelerometerError)
     /// Sets range, output rate (the nearest the chip offers) and low-power mode, and starts
-    /// measuring. Returns the output rate applied, in hertz.
+    /// measuring. In normal mode the chip's FIFO collects every sample in stream mode (the
+    /// oldest is dropped when it is full) for ``readFIFO()``, behind a low-pass filter at half
+    /// the output rate at most; in low-power mode the FIFO is off. Returns the output rate
+    /// applied, in hertz.
     @discardableResult
     func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double
     /// Programs the activity (motion-wake) interrupt and routes it to the INT1 pin, active high.
     func armMotionWake(_ wake: MotionWake) throws(AccelerometerError)
     /// Turns the motion interrupt off.
     func disarm() throws(AccelerometerError)
-    /// Reads the current sample (one burst read of all three axes).
-    func readSample() throws(AccelerometerError) -> AccelerationSample
+    /// How many samples the FIFO holds.
+    var fifoDepth: Int { get }
+    /// Reads every sample the FIFO holds, oldest first: never more than ``fifoDepth``,
+    /// whatever count the chip reports.
+    func readFIFO() throws(AccelerometerError) -> FIFORead
     /// Reads and clears the interrupt source; `true` if motion raised it.
     func acknowledgeInterrupt() throws(AccelerometerError) -> Bool
 }
@@ -87,6 +93,21 @@ package struct AccelerationSample: Hashable, Sendable {
         self.x = x
         self.y = y
         self.z = z
+    }
+}
+
+/// What one read of an accelerometer's FIFO found.
+package struct FIFORead: Hashable, Sendable {
+    /// The samples, oldest first.
+    package var samples: [AccelerationSample]
+    /// The FIFO had filled since the last read, so older samples were lost (the reader was
+    /// held up); `samples` is what was left.
+    package var overflowed: Bool
+
+    /// Creates a result.
+    package init(samples: [AccelerationSample], overflowed: Bool) {
+        self.samples = samples
+        self.overflowed = overflowed
     }
 }
 

@@ -2,21 +2,29 @@ import WaymarkClock
 package import WaymarkHardware
 
 /// ST LIS3DH (data sheet DocID17530 Rev 2): interrupt generator 1 on the high-pass filtered
-/// signal (so gravity does not count), OR of the X/Y/Z high events, latched, on INT1.
+/// signal (so gravity does not count), OR of the X/Y/Z high events, latched, on INT1. There is
+/// no low-pass filter to program: the ODR bits set the output chain's bandwidth with the rate
+/// (ODR/2 in ST's application note AN3308; the data sheet gives no figure). While it measures
+/// in normal mode its 32-level FIFO runs in stream mode (section 5.1.3); each 6-byte read of
+/// the output registers takes one level out of it.
 package final class LIS3DH: RegisterAccess {
     package let chip = AccelerometerChip.lis3dh
     package let device: any RegisterDevice
     private var range = AccelerationRange.g2
     private var outputRate = 10.0
+    /// Whether the FIFO runs: CTRL_REG5 holds its enable beside the interrupt latch.
+    private var fifoEnabled = false
 
     enum Register {
         static let control1: UInt8 = 0x20  // ODR, LPen, axis enables
         static let control2: UInt8 = 0x21  // high-pass filter
         static let control3: UInt8 = 0x22  // INT1 routing
         static let control4: UInt8 = 0x23  // BDU, full scale
-        static let control5: UInt8 = 0x24  // interrupt latch
+        static let control5: UInt8 = 0x24  // FIFO_EN, interrupt latch
         static let reference: UInt8 = 0x26
         static let output: UInt8 = 0x28  // OUT_X_L … OUT_Z_H, little-endian, left-justified
+        static let fifoControl: UInt8 = 0x2E  // FIFO_CTRL_REG: mode in FM1:FM0 (bits 7:6)
+        static let fifoSource: UInt8 = 0x2F  // FIFO_SRC_REG: WTM, OVRN_FIFO, EMPTY, FSS4:FSS0
         static let interrupt1Config: UInt8 = 0x30
         static let interrupt1Source: UInt8 = 0x31
         static let interrupt1Threshold: UInt8 = 0x32
@@ -33,6 +41,13 @@ package final class LIS3DH: RegisterAccess {
     /// INT1_THS step in mg, per range.
     static let thresholdStep: [AccelerationRange: Double] = [.g2: 16, .g4: 32, .g8: 62, .g16: 186]
     static let interruptActive: UInt8 = 0x40
+    /// Levels in the FIFO. FSS counts up to 31 unread; OVRN_FIFO says all 32 are full and the
+    /// oldest is being overwritten.
+    package let fifoDepth = 32
+    static let fifoEnable: UInt8 = 0x40
+    static let latchInterrupt1: UInt8 = 0x08
+    static let streamMode: UInt8 = 0x80
+    static let overrun: UInt8 = 0x40
 
     /// A driver for the chip on `device`.
     package init(device: any RegisterDevice) {
@@ -47,6 +62,10 @@ package final class LIS3DH: RegisterAccess {
         try write(Register.control1, UInt8(index + 1) << 4 | (settings.lowPower ? 0x08 : 0) | 0x07)
         range = settings.range
         outputRate = Self.rates[index]
+        fifoEnabled = !settings.lowPower
+        try write(Register.fifoControl, 0x00)  // bypass mode empties the FIFO
+        try write(Register.control5, fifoEnabled ? Self.fifoEnable : 0x00)
+        if fifoEnabled { try write(Register.fifoControl, Self.streamMode) }
         return outputRate
     }
 
@@ -57,7 +76,8 @@ package final class LIS3DH: RegisterAccess {
         try write(Register.interrupt1Threshold, steps(Double(wake.thresholdMilliG), of: Self.thresholdStep[range]!, in: 1...127))
         try write(Register.interrupt1Duration, steps(wake.duration.seconds * outputRate, of: 1, in: 0...127))
         try write(Register.interrupt1Config, 0x2A)  // OR of X, Y, Z high
-        try write(Register.control5, 0x08)  // latch INT1 until INT1_SRC is read
+        // Latch INT1 until INT1_SRC is read; the FIFO stays as configured.
+        try write(Register.control5, Self.latchInterrupt1 | (fifoEnabled ? Self.fifoEnable : 0x00))
         _ = try read(Register.interrupt1Source)
         try write(Register.control3, Self.interruptActive)  // I1_IA1: generator 1 on INT1
     }
@@ -67,8 +87,18 @@ package final class LIS3DH: RegisterAccess {
         try write(Register.interrupt1Config, 0x00)
     }
 
-    package func readSample() throws(AccelerometerError) -> AccelerationSample {
-        let bytes = try readBlock(Register.output | Register.autoIncrement, count: 6)
+    package func readFIFO() throws(AccelerometerError) -> FIFORead {
+        let source = try read(Register.fifoSource)
+        let overflowed = source & Self.overrun != 0
+        var samples: [AccelerationSample] = []
+        for _ in 0..<(overflowed ? fifoDepth : Int(source & 0x1F)) {
+            samples.append(sample(try readBlock(Register.output | Register.autoIncrement, count: 6)))
+        }
+        return FIFORead(samples: samples, overflowed: overflowed)
+    }
+
+    /// OUT_X_L … OUT_Z_H in milli-g at the configured range.
+    private func sample(_ bytes: [UInt8]) -> AccelerationSample {
         let milliG = Self.sensitivity[range]!
         func axis(_ index: Int) -> Int {
             Int(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8)) * milliG / 64
