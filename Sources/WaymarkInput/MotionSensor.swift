@@ -14,7 +14,7 @@ import WaymarkClock
 ///   interrupt source is polled twice a second). An edge whose interrupt source says
 ///   "activity" becomes ``EngineEvent/motionInterrupt``.
 /// * `sample(rate:wake:)` measures in normal mode with the chip's FIFO collecting the
-///   samples, and every ``window`` reads what the FIFO holds and hands it over
+///   samples, and every ``AccelerometerCommand/handOverInterval`` reads what the FIFO holds and hands it over
 ///   (``EngineEvent/accelerometerSamples(_:rate:)``): the daemon wakes 10 times a second for
 ///   it (more often only at a rate that fills half the FIFO sooner: above 160 Hz on the
 ///   ADXL345 and LIS3DH). With `wake` the activity interrupt stays armed meanwhile (every
@@ -32,8 +32,6 @@ import WaymarkClock
 /// glitch does not cost the accelerometer until the daemon restarts. When it answers,
 /// ``EngineEvent/accelerometerRecovered`` hands stationary detection back to it.
 final class MotionSensor {
-    /// How often the FIFO is read and its samples handed over.
-    static let window = Duration.milliseconds(100)
     /// The output rate while armed for motion wake (the chip's low-power mode).
     static let wakeRate = 12.5
     /// How often the interrupt source is polled when no INT line is wired.
@@ -136,10 +134,11 @@ final class MotionSensor {
         }
     }
 
-    /// How often a FIFO of `fifoDepth` samples filling at `rate` is read: every ``window``,
+    /// How often a FIFO of `fifoDepth` samples filling at `rate` is read: every
+    /// ``AccelerometerCommand/handOverInterval``,
     /// or when it is half full if that comes sooner, so a late wake of the loop loses nothing.
     static func readInterval(rate: Double, fifoDepth: Int) -> Duration {
-        min(window, .seconds(Double(fifoDepth) / 2 / rate))
+        min(AccelerometerCommand.handOverInterval, .seconds(Double(fifoDepth) / 2 / rate))
     }
 
     /// Programs the chip's activity interrupt at `threshold` mg, firing on one sample.

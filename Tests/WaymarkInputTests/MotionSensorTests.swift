@@ -34,11 +34,11 @@ struct MotionSensorTests {
         harness.events.compactMap { if case .accelerometerSamples(let s, let r) = $0 { (s.count, r) } else { nil } }
     }
 
-    /// Each window is what the FIFO held: one read per window, every ``MotionSensor/window``,
+    /// Each window is what the FIFO held: one read per window, every ``AccelerometerCommand/handOverInterval``,
     /// at most 10 a second whatever the rate (the timer that read one sample per output
     /// period woke the daemon 50 times a second at 50 Hz).
     @Test func eachWindowIsWhatTheFIFOHeldReadTenTimesASecond() throws {
-        #expect(MotionSensor.window == .milliseconds(100))
+        #expect(AccelerometerCommand.handOverInterval == .milliseconds(100))
         let chip = ScriptedAccelerometer()
         let (source, harness, pty) = try source(chip)
         defer { source.stop(); try? pty.close() }
