@@ -42,7 +42,7 @@ let package = Package(
         .target(
             name: "WaymarkPowerProfile",
             dependencies: [
-                "WaymarkClock", "WaymarkEngine", "WaymarkJSON", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver",
+                "WaymarkClock", "WaymarkEngine", "WaymarkHardware", "WaymarkJSON", "WaymarkLocation", "WaymarkMotion", "WaymarkReceiver",
                 "WaymarkSimulation", "WaymarkMonitoring",
             ]
         ),
@@ -125,7 +125,7 @@ let package = Package(
             dependencies: [
                 "WaymarkInput", "WaymarkProtocol", "WaymarkConnection", "WaymarkEventLoop", "WaymarkSystem", "WaymarkLocation",
                 "WaymarkClock", "WaymarkEngine", "WaymarkSimulation", "WaymarkBoard", "WaymarkReceiver", "WaymarkMonitoring",
-                "WaymarkStore", "WaymarkAuthorization", "WaymarkTime", "WaymarkChrony", "WaymarkGpsd", "WaymarkFix",
+                "WaymarkStore", "WaymarkAuthorization", "WaymarkTime", "WaymarkChrony", "WaymarkGpsd", "WaymarkFix", "WaymarkHardware",
             ]
         ),
 

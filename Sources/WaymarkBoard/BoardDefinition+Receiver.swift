@@ -1,5 +1,5 @@
 package import WaymarkReceiver
-import WaymarkHardware
+package import WaymarkHardware
 
 extension BoardDefinition {
     /// The engine's and the simulation's figures for this board's receiver: the family's
@@ -39,5 +39,11 @@ extension BoardDefinition {
     /// Whether stationary detection has an accelerometer (the simulated board has one).
     package var hasAccelerometer: Bool {
         accelerometer != nil || isSimulated
+    }
+
+    /// The chip a simulation of this board stands in for: the board's own, or for the
+    /// simulated board the ADXL345 of the Raspberry Pi board it mirrors (`rpi-neo-m8n-adxl345`).
+    package var simulatedAccelerometer: AccelerometerChip {
+        accelerometer?.chip ?? .adxl345
     }
 }

@@ -3,6 +3,7 @@ import WaymarkBoard
 import WaymarkClock
 import WaymarkEngine
 import WaymarkEventLoop
+import WaymarkHardware
 import WaymarkGpsd
 import WaymarkInput
 import WaymarkProtocol
@@ -205,7 +206,7 @@ package final class Daemon {
             let profile = board.receiverProfile
             guard board.isSimulated else { return (try BoardSource(board: board, log: log), profile) }
             guard let scenarioPath else { throw DaemonError.noScenario(board: path) }
-            return (try simulation(scenarioPath, profile: profile, seed: seed), profile)
+            return (try simulation(scenarioPath, profile: profile, seed: seed, accelerometer: board.simulatedAccelerometer), profile)
         case .replay(let path, let repeats):
             return (ReplaySource(path: path, repeats: repeats), ReceiverProfile.ubloxM8)
         case .device(let path, let baudRate, let serial):
@@ -230,10 +231,12 @@ package final class Daemon {
         return GpsdDevice(path: path, activated: activated, bitsPerSecond: bitsPerSecond, cycle: 1)
     }
 
-    private static func simulation(_ scenarioPath: String, profile: ReceiverProfile, seed: UInt64) throws -> SimulatedSource {
+    private static func simulation(
+        _ scenarioPath: String, profile: ReceiverProfile, seed: UInt64, accelerometer: AccelerometerChip = .adxl345
+    ) throws -> SimulatedSource {
         let text = String(decoding: try FileDescriptor.readFile(scenarioPath), as: UTF8.self)
         let scenario = try ScenarioParser.parse(text, file: scenarioPath)
-        return SimulatedSource(scenario: scenario, profile: profile, seed: seed)
+        return SimulatedSource(scenario: scenario, profile: profile, seed: seed, accelerometer: accelerometer)
     }
 }
 

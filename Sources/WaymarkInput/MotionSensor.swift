@@ -1,6 +1,7 @@
 import WaymarkDrivers
 import WaymarkEngine
 import WaymarkEventLoop
+import WaymarkHardware
 import WaymarkSystem
 
 import struct WaymarkMotion.AccelerationSample
@@ -32,8 +33,6 @@ import WaymarkClock
 /// glitch does not cost the accelerometer until the daemon restarts. When it answers,
 /// ``EngineEvent/accelerometerRecovered`` hands stationary detection back to it.
 final class MotionSensor {
-    /// The output rate while armed for motion wake (the chip's low-power mode).
-    static let wakeRate = 12.5
     /// How often the interrupt source is polled when no INT line is wired.
     static let pollInterval = Duration.milliseconds(500)
     /// Edges closer than this are one interrupt.
@@ -92,7 +91,7 @@ final class MotionSensor {
         let chip = try open()
         self.chip = chip
         try chip.probe()
-        try chip.configure(AccelerometerSettings(outputRate: Self.wakeRate, lowPower: true))
+        try chip.configure(AccelerometerSettings(outputRate: AccelerometerChip.requestedWakeRate, lowPower: true))
         if let interrupt, !watchesInterruptLine, let loop {
             let line = try interrupt.get()
             try loop.register(line.descriptor, for: .readable) { [unowned self] _, _ in self.edges() }
@@ -119,7 +118,7 @@ final class MotionSensor {
                 let interval = Self.readInterval(rate: rate, fifoDepth: chip.fifoDepth)
                 timer = loop?.schedule(after: interval, repeating: interval) { [unowned self] _ in self.readWindow() }
             case .armMotionWake(let threshold):
-                try chip.configure(AccelerometerSettings(outputRate: Self.wakeRate, lowPower: true))
+                try chip.configure(AccelerometerSettings(outputRate: AccelerometerChip.requestedWakeRate, lowPower: true))
                 try arm(chip, threshold: threshold)
                 if interrupt == nil {
                     timer = loop?.schedule(after: Self.pollInterval, repeating: Self.pollInterval) { [unowned self] _ in

@@ -1,3 +1,4 @@
+package import WaymarkHardware
 package import WaymarkReceiver
 package import WaymarkClock
 package import WaymarkEngine
@@ -20,9 +21,9 @@ package import WaymarkTime
 /// the kernel stamps a real edge), and each epoch's time goes with the reading of the clocks
 /// taken when its bytes were delivered.
 package final class SimulatedSource: TimeEventSource {
-    /// The rate of the interrupt armed on `armMotionWake` (the chip's low-power rate); with
-    /// `sample(rate:wake:)` it is armed at the sampling rate.
-    static let wakeOutputDataRate = 50.0
+    /// The rate of the interrupt armed on `armMotionWake`: the simulated chip's low-power
+    /// rate (with `sample(rate:wake:)` it is armed at the sampling rate).
+    private let wakeRate: Double
 
     private var board: SimulatedBoard
     private let scenarioName: String
@@ -43,8 +44,10 @@ package final class SimulatedSource: TimeEventSource {
     /// The scenario's start, in nanoseconds since the Unix epoch (its clock truth).
     private let startNanoseconds: Int64
 
-    /// A source running `scenario` with a receiver of `profile`.
-    package init(scenario: Scenario, profile: ReceiverProfile, seed: UInt64) {
+    /// A source running `scenario` with a receiver of `profile` and an `accelerometer` chip
+    /// (its motion wake samples at the chip's low-power rate).
+    package init(scenario: Scenario, profile: ReceiverProfile, seed: UInt64, accelerometer: AccelerometerChip = .adxl345) {
+        wakeRate = accelerometer.wakeRate
         board = SimulatedBoard(scenario: scenario, profile: profile, seed: seed)
         scenarioName = scenario.name
         startNanoseconds = scenario.startTime.nanosecondsSinceEpoch
@@ -100,7 +103,7 @@ package final class SimulatedSource: TimeEventSource {
             }
             if let wake { board.armActivity(.singleSample(threshold: wake, outputDataRate: rate), at: now) }
         case .armMotionWake(let threshold):
-            board.armActivity(.singleSample(threshold: threshold, outputDataRate: Self.wakeOutputDataRate), at: now)
+            board.armActivity(.singleSample(threshold: threshold, outputDataRate: wakeRate), at: now)
         case .idle:
             break
         }

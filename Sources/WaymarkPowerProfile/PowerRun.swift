@@ -1,3 +1,4 @@
+package import WaymarkHardware
 package import WaymarkReceiver
 import WaymarkClock
 import WaymarkEngine
@@ -17,23 +18,27 @@ package struct PowerRunSetup: Sendable {
     package var configuration: LiveConfiguration
     /// Its delivery options (a minimum interval lets the receiver sleep between fixes).
     package var options = DeliveryOptions()
-    /// Whether the board has an accelerometer (without one: GPS-only stationary detection).
-    package var hasAccelerometer: Bool
+    /// The board's accelerometer (`nil`: none, GPS-only stationary detection); its motion
+    /// wake samples at the chip's own low-power rate.
+    package var accelerometer: AccelerometerChip?
     /// The state the board's power strategy puts the receiver in; `nil` when it cannot.
     package var poweredDownState: ReceiverPowerState?
     /// Who needs locations: one live subscription (`configuration`), or geofences only.
     package var consumer: PowerRunConsumer = .liveUpdates
 
+    /// Whether the board has an accelerometer.
+    package var hasAccelerometer: Bool { accelerometer != nil }
+
     /// Creates a setup.
     package init(
         scenario: Scenario, profile: ReceiverProfile, seed: UInt64 = 1, configuration: LiveConfiguration = .default,
-        hasAccelerometer: Bool = true, poweredDownState: ReceiverPowerState? = .backup
+        accelerometer: AccelerometerChip? = .adxl345, poweredDownState: ReceiverPowerState? = .backup
     ) {
         self.scenario = scenario
         self.profile = profile
         self.seed = seed
         self.configuration = configuration
-        self.hasAccelerometer = hasAccelerometer
+        self.accelerometer = accelerometer
         self.poweredDownState = poweredDownState
     }
 }
@@ -44,8 +49,6 @@ package struct PowerRunSetup: Sendable {
 /// measurement intervals of ``FirstFixRate``, as a board source sends them) and its
 /// accelerometer commands the simulated chip.
 package enum PowerRun {
-    /// The activity interrupt fires on one sample above the threshold at this rate (ADXL345).
-    static let wakeOutputDataRate = 50.0
     /// The subscription's number.
     static let subscription: SubscriptionID = 1
 
@@ -81,7 +84,7 @@ package enum PowerRun {
                         sampling = (rate, now)
                         if let wake { board.armActivity(.singleSample(threshold: wake, outputDataRate: rate), at: now) }
                     case .armMotionWake(let threshold):
-                        board.armActivity(.singleSample(threshold: threshold, outputDataRate: wakeOutputDataRate), at: now)
+                        board.armActivity(.singleSample(threshold: threshold, outputDataRate: setup.accelerometer?.wakeRate ?? AccelerometerChip.requestedWakeRate), at: now)
                     case .idle: break
                     }
                 }

@@ -215,6 +215,16 @@ import WaymarkHardware
         #expect(try !driver.acknowledgeInterrupt())
     }
 
+    /// The simulation arms its motion wake at `AccelerometerChip.wakeRate`: what each driver
+    /// applies when the daemon asks for its wake rate in low power.
+    @Test(arguments: AccelerometerChip.allCases)
+    func theWakeRateIsWhatTheDriverApplies(chip: AccelerometerChip) throws {
+        let driver = makeAccelerometer(chip, on: RegisterFile())
+        let applied = try driver.configure(AccelerometerSettings(outputRate: AccelerometerChip.requestedWakeRate, lowPower: true))
+        #expect(applied == chip.wakeRate)
+        #expect([12.5, 10, 5][AccelerometerChip.allCases.firstIndex(of: chip) ?? 0] == chip.wakeRate)
+    }
+
     @Test func anIdentityMismatchNamesEverything() {
         let chip = RegisterFile([0x0F: 0x33])  // a LIS3DH where an ADXL345 was expected
         #expect(throws: AccelerometerError.self) { try ADXL345(device: chip).probe() }

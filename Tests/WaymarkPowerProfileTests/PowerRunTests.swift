@@ -72,7 +72,7 @@ struct PowerRunTests {
 
     @Test("without an accelerometer the GPS alone still saves most of the energy, and says so by its wakes")
     func gpsOnly() throws {
-        let setup = PowerRunSetup(scenario: try Scenarios.load("desk-day"), profile: .ubloxM8, hasAccelerometer: false)
+        let setup = PowerRunSetup(scenario: try Scenarios.load("desk-day"), profile: .ubloxM8, accelerometer: nil)
         let report = PowerRun.run(setup)
         #expect(report.energy < report.alwaysOnEnergy / 2)
         #expect(report.energy > report.oracleEnergy)

@@ -1,4 +1,5 @@
 import WaymarkBoard
+import WaymarkHardware
 import WaymarkReceiver
 
 /// What a power run takes from a board file: the receiver (its profile, with the board's
@@ -9,11 +10,13 @@ struct SimulatedBoardSpec {
     let profile: ReceiverProfile
     let poweredDownState: ReceiverPowerState?
     let hasAccelerometer: Bool
+    let accelerometer: AccelerometerChip
 
     init(_ board: BoardDefinition) {
         name = board.name
         profile = board.receiverProfile
         poweredDownState = board.poweredDownState
         hasAccelerometer = board.hasAccelerometer
+        accelerometer = board.simulatedAccelerometer
     }
 }

@@ -24,7 +24,7 @@ package final class ADXL345: RegisterAccess {
     }
 
     /// BW_RATE codes 0x06…0x0D: 6.25 Hz … 800 Hz (each code doubles the rate).
-    static let rates: [Double] = (6...13).map { 3200 / Double(1 << (15 - $0)) }
+    static let rates = AccelerometerChip.adxl345.lowPowerRates
     static let activityInterrupt: UInt8 = 0x10
     /// Entries the FIFO holds; the data sheet's overrun is a full FIFO in stream mode (the
     /// next sample replaces the oldest).
@@ -38,7 +38,7 @@ package final class ADXL345: RegisterAccess {
 
     @discardableResult
     package func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
-        let index = nearestIndex(Self.rates, to: settings.outputRate)
+        let index = nearestRateIndex(Self.rates, to: settings.outputRate)
         try write(Register.power, 0x00)  // standby while configuring
         let rangeCode: UInt8 = settings.range.code
         try write(Register.dataFormat, 0x08 | rangeCode)  // FULL_RES, INT active high

@@ -34,7 +34,7 @@ package final class LIS3DH: RegisterAccess {
     }
 
     /// ODR codes 1…7: 1, 10, 25, 50, 100, 200, 400 Hz.
-    static let rates: [Double] = [1, 10, 25, 50, 100, 200, 400]
+    static let rates = AccelerometerChip.lis3dh.lowPowerRates
     /// mg per digit of a 10-bit (normal mode) reading, per range; a 16-bit left-justified
     /// reading is that over 64, in every mode.
     static let sensitivity: [AccelerationRange: Int] = [.g2: 4, .g4: 8, .g8: 16, .g16: 48]
@@ -56,7 +56,7 @@ package final class LIS3DH: RegisterAccess {
 
     @discardableResult
     package func configure(_ settings: AccelerometerSettings) throws(AccelerometerError) -> Double {
-        let index = nearestIndex(Self.rates, to: settings.outputRate)
+        let index = nearestRateIndex(Self.rates, to: settings.outputRate)
         let scale: UInt8 = settings.range.code
         try write(Register.control4, 0x80 | scale << 4)  // block data update
         try write(Register.control1, UInt8(index + 1) << 4 | (settings.lowPower ? 0x08 : 0) | 0x07)

@@ -34,7 +34,7 @@ package final class MPU6050: RegisterAccess {
     }
 
     /// Cycle-mode wake-up rates (LP_WAKE_CTRL 0…3).
-    static let lowPowerRates: [Double] = [1.25, 5, 20, 40]
+    static let lowPowerRates = AccelerometerChip.mpu6050.lowPowerRates
     static let motionInterrupt: UInt8 = 0x40
     static let fifoOverflow: UInt8 = 0x10  // FIFO_OFLOW_INT in INT_STATUS
     /// DLPF_CFG 1…6: the accelerometer's bandwidth in hertz (0 is 260 Hz but switches the
@@ -60,7 +60,7 @@ package final class MPU6050: RegisterAccess {
         if settings.lowPower {
             try write(Register.userControl, 0x00)  // FIFO off
             try write(Register.config, 0x00)
-            let index = nearestIndex(Self.lowPowerRates, to: settings.outputRate)
+            let index = nearestRateIndex(Self.lowPowerRates, to: settings.outputRate)
             try write(Register.power2, UInt8(index) << 6 | 0x07)  // wake rate, gyros in standby
             try write(Register.power1, 0x28)  // CYCLE, temperature sensor off
             return Self.lowPowerRates[index]

@@ -33,11 +33,6 @@ extension RegisterAccess {
     }
 }
 
-/// The index of the entry in `rates` nearest to `wanted`.
-func nearestIndex(_ rates: [Double], to wanted: Double) -> Int {
-    rates.indices.min { abs(rates[$0] - wanted) < abs(rates[$1] - wanted) }!
-}
-
 /// `value / step` rounded up, clamped to `range`.
 func steps(_ value: Double, of step: Double, in range: ClosedRange<Int>) -> UInt8 {
     let count = (value / step).rounded(.up)
