@@ -23,10 +23,11 @@ import WaymarkReceiver
 ///   (``EngineEvent/fixNeeded(at:)``) with no subscription powering the receiver is held the
 ///   same way: once the accelerometer has been calm for the default configuration's dwell,
 ///   the device is stationary and the demand waits for motion. On the interrupt the
-///   receiver is powered at once; a short sample window tells movement (resume) from
-///   vibration (a false wake: power down again). A paused device is also sampled, with the
-///   wake still armed, until it has been calm for the dwell (an engine running or typing keeps
-///   it sampled): a push too gentle for the wake but sustained (``PushDetector``) resumes it.
+///   receiver is powered at once; the next half second of samples tells movement (resume)
+///   from vibration (a false wake: power down again). A paused device is also sampled, with
+///   the wake still armed, until it has been calm for the dwell (an engine running or typing
+///   keeps it sampled): a push too gentle for the wake powers the receiver as it rises, and
+///   resumes the subscriptions once sustained (``PushDetector``).
 package struct Engine: Sendable {
     /// Counts for the power report and the status.
     package struct Counters: Hashable, Sendable {
@@ -83,6 +84,10 @@ package struct Engine: Sendable {
     private var confirmingWake = false
     /// Whether the wake being confirmed is a rising push rather than the interrupt.
     private var wakeIsPush = false
+    /// Whether a rising push powers the receiver in this watch: until one rose and faded. A
+    /// device rocked slowly (a bus boarding, a car someone gets into) would otherwise power it
+    /// on every sway; the rest of such a watch waits for the sustained push, as before.
+    private var risingPowers = true
     private var gpsOnlyNextWake: Instant?
     private var gpsOnlyChecking = false
     private var orbitUpkeep: OrbitUpkeep
@@ -356,7 +361,8 @@ package struct Engine: Sendable {
             guard !pushRising, motion.hasJudgedSpan else { return }
             counters.falseWakes += 1
             confirmingWake = false
-        } else if pushRising, subscriptions.contains(where: \.isPaused) {
+            if wakeIsPush { risingPowers = false }
+        } else if pushRising, risingPowers, subscriptions.contains(where: \.isPaused) {
             confirmingWake = true
             wakeIsPush = true
         }
@@ -597,6 +603,7 @@ package struct Engine: Sendable {
         if watching && !judgingPush {
             push.restart()
             quietSince = nil
+            risingPowers = true
         }
         judgingPush = watching
         if wanted != accelerometer {

@@ -8,9 +8,10 @@ import WaymarkClock
 /// acceleration. A short moving average (``smoothing``) removes engine and road
 /// vibration (20–30 Hz) and the sharp edge of knocks. The device moves when the smoothed
 /// dynamic acceleration has stayed above ``movementThreshold`` for at least
-/// ``sustainedDuration`` in total within the last ``span`` of samples, whatever the length of
-/// the windows they arrive in (the sources hand them over every 100 ms): walking (±200–400 mg at about 2 Hz), pulling off (a
-/// sustained 100–300 mg push), a lift (50–100 mg for a second or two). A door slam
+/// ``sustainedDuration`` in total within the last ``span`` of samples, whatever the length
+/// of the windows they arrive in (the sources hand them over every 100 ms): walking
+/// (±200–400 mg at about 2 Hz), pulling off (a sustained 100–300 mg push), a lift
+/// (50–100 mg for a second or two). A door slam
 /// (a spike shorter than 100 ms), typing, and an idling engine do not reach it.
 package struct MotionClassifier: Hashable, Sendable {
     /// Smoothed dynamic acceleration that counts toward movement, mg.
@@ -28,8 +29,8 @@ package struct MotionClassifier: Hashable, Sendable {
 
     /// The settings used unless a configuration says otherwise (see `docs/semantics.md`).
     package init(
-        movementThreshold: Double = 40, sustainedDuration: Duration = .milliseconds(300), span: Duration = .milliseconds(500),
-        smoothing: Duration = .milliseconds(120), gravityTimeConstant: Duration = .seconds(2),
+        movementThreshold: Double = 40, sustainedDuration: Duration = .milliseconds(300),
+        span: Duration = .milliseconds(500), smoothing: Duration = .milliseconds(120), gravityTimeConstant: Duration = .seconds(2),
         noiseFloor: Double = 8
     ) {
         self.movementThreshold = movementThreshold
@@ -62,7 +63,8 @@ package struct MotionClassifier: Hashable, Sendable {
         let gravityWeight = min(1, interval / max(gravityTimeConstant.seconds, interval))
         if rate != self.rate || recent.isEmpty || aboveFlags.isEmpty {
             self.rate = rate
-            recent = [AccelerationSample](repeating: AccelerationSample(x: 0, y: 0, z: 0), count: max(1, Int((smoothing.seconds * rate).rounded())))
+            let smoothingLength = max(1, Int((smoothing.seconds * rate).rounded()))
+            recent = [AccelerationSample](repeating: AccelerationSample(x: 0, y: 0, z: 0), count: smoothingLength)
             recentCount = 0
             aboveFlags = [Bool](repeating: false, count: max(1, Int((span.seconds * rate).rounded(.down))))
             aboveCount = 0

@@ -81,6 +81,7 @@ package struct PushDetector: Hashable, Sendable {
         // The sum is taken afresh for each window, so rounding cannot build up over hours.
         var recentSum = AccelerationSample(x: 0, y: 0, z: 0)
         for deviation in recent { recentSum.add(deviation) }
+        let onsetLength = min(length, max(1, Int((onsetAveraging.seconds * rate).rounded())))
         var peak = 0.0
         var pushed = false
         for sample in samples {
@@ -97,7 +98,6 @@ package struct PushDetector: Hashable, Sendable {
             recentSum.add(recent[slot].scaled(-1))
             recent[slot] = deviation
             recentCount += 1
-            let onsetLength = min(length, max(1, Int((onsetAveraging.seconds * rate).rounded())))
             if recentCount >= onsetLength {
                 var onsetSum = AccelerationSample(x: 0, y: 0, z: 0)
                 for back in 0..<onsetLength { onsetSum.add(recent[(slot + length - back) % length]) }

@@ -135,4 +135,23 @@ struct PushWatchTests {
         #expect(harness.power == [true, false, true, false])
         #expect(harness.engine.counters.falseWakes == 1)
     }
+
+    @Test("a device rocked slowly: one rise that fades is a false wake, and the rest of the watch waits for a sustained push instead of powering on every sway")
+    func rockingPowersOnce() {
+        var harness = pausedWhileIdling()
+        harness.window(at: 8.5, rate: 50)
+        var time = 8.5
+        for _ in 0..<4 {  // a sway of 40 mg for 0.2 s every second
+            for index in 1...10 {
+                harness.window(at: time + Double(index) / 10, rate: 50, length: 0.1, push: index <= 2 ? 40 : 0)
+            }
+            time += 1
+        }
+        #expect(harness.power == [true, false, true, false], "powered once, by the first sway")
+        #expect(harness.engine.counters.falseWakes == 1)
+        // A sustained push still resumes.
+        for index in 1...5 { harness.window(at: time + Double(index) / 10, rate: 50, length: 0.1, push: 51) }
+        #expect(harness.power.last == true)
+        #expect(harness.accelerometer.last == .sample(rate: 25))
+    }
 }
