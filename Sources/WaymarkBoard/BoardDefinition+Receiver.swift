@@ -41,9 +41,9 @@ extension BoardDefinition {
         accelerometer != nil || isSimulated
     }
 
-    /// The chip a simulation of this board stands in for: the board's own, or for the
-    /// simulated board the ADXL345 of the Raspberry Pi board it mirrors (`rpi-neo-m8n-adxl345`).
-    package var simulatedAccelerometer: AccelerometerChip {
-        accelerometer?.chip ?? .adxl345
+    /// The chip a simulation of this board stands in for: the board's own, or
+    /// ``AccelerometerChip/simulatedBoard``; `nil` when it has none.
+    package var simulatedAccelerometer: AccelerometerChip? {
+        hasAccelerometer ? accelerometer?.chip ?? .simulatedBoard : nil
     }
 }

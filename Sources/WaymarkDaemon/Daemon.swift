@@ -206,7 +206,7 @@ package final class Daemon {
             let profile = board.receiverProfile
             guard board.isSimulated else { return (try BoardSource(board: board, log: log), profile) }
             guard let scenarioPath else { throw DaemonError.noScenario(board: path) }
-            return (try simulation(scenarioPath, profile: profile, seed: seed, accelerometer: board.simulatedAccelerometer), profile)
+            return (try simulation(scenarioPath, profile: profile, seed: seed, accelerometer: board.simulatedAccelerometer ?? .simulatedBoard), profile)
         case .replay(let path, let repeats):
             return (ReplaySource(path: path, repeats: repeats), ReceiverProfile.ubloxM8)
         case .device(let path, let baudRate, let serial):
@@ -232,7 +232,7 @@ package final class Daemon {
     }
 
     private static func simulation(
-        _ scenarioPath: String, profile: ReceiverProfile, seed: UInt64, accelerometer: AccelerometerChip = .adxl345
+        _ scenarioPath: String, profile: ReceiverProfile, seed: UInt64, accelerometer: AccelerometerChip = .simulatedBoard
     ) throws -> SimulatedSource {
         let text = String(decoding: try FileDescriptor.readFile(scenarioPath), as: UTF8.self)
         let scenario = try ScenarioParser.parse(text, file: scenarioPath)

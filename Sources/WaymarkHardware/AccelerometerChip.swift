@@ -12,6 +12,10 @@ package enum AccelerometerChip: String, Hashable, Sendable, CaseIterable {
     /// on a sample, so this also bounds how soon the interrupt follows a push.
     package static let requestedWakeRate = 12.5
 
+    /// The chip the simulated board stands for: the ADXL345 of the Raspberry Pi board it
+    /// mirrors (`rpi-neo-m8n-adxl345`).
+    package static let simulatedBoard = AccelerometerChip.adxl345
+
     /// The output rates the chip offers in its low-power mode, Hz, in the order of its rate
     /// codes (data sheets): ADXL345 BW_RATE 0x06…0x0D (normal mode offers the same), LIS3DH
     /// ODR 1…7 (likewise), MPU-6050 LP_WAKE_CTRL 0…3 (the accelerometer-only cycle).

@@ -134,8 +134,8 @@ final class MotionSensor {
     }
 
     /// How often a FIFO of `fifoDepth` samples filling at `rate` is read: every
-    /// ``AccelerometerCommand/handOverInterval``,
-    /// or when it is half full if that comes sooner, so a late wake of the loop loses nothing.
+    /// ``AccelerometerCommand/handOverInterval``, or when it is half full if that comes
+    /// sooner, so a late wake of the loop loses nothing.
     static func readInterval(rate: Double, fifoDepth: Int) -> Duration {
         min(AccelerometerCommand.handOverInterval, .seconds(Double(fifoDepth) / 2 / rate))
     }

@@ -46,7 +46,7 @@ package final class SimulatedSource: TimeEventSource {
 
     /// A source running `scenario` with a receiver of `profile` and an `accelerometer` chip
     /// (its motion wake samples at the chip's low-power rate).
-    package init(scenario: Scenario, profile: ReceiverProfile, seed: UInt64, accelerometer: AccelerometerChip = .adxl345) {
+    package init(scenario: Scenario, profile: ReceiverProfile, seed: UInt64, accelerometer: AccelerometerChip = .simulatedBoard) {
         wakeRate = accelerometer.wakeRate
         board = SimulatedBoard(scenario: scenario, profile: profile, seed: seed)
         scenarioName = scenario.name

@@ -32,7 +32,7 @@ package struct PowerRunSetup: Sendable {
     /// Creates a setup.
     package init(
         scenario: Scenario, profile: ReceiverProfile, seed: UInt64 = 1, configuration: LiveConfiguration = .default,
-        accelerometer: AccelerometerChip? = .adxl345, poweredDownState: ReceiverPowerState? = .backup
+        accelerometer: AccelerometerChip? = .simulatedBoard, poweredDownState: ReceiverPowerState? = .backup
     ) {
         self.scenario = scenario
         self.profile = profile

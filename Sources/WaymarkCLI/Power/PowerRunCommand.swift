@@ -66,7 +66,7 @@ struct PowerRunCommand: ParsableCommand {
         let (scenarioText, scenarioName) = try loadScenario()
         var setup = PowerRunSetup(
             scenario: try ScenarioParser.parse(scenarioText, file: scenarioName), profile: boardDefinition.profile, seed: seed, configuration: liveConfiguration,
-            accelerometer: noAccelerometer || !boardDefinition.hasAccelerometer ? nil : boardDefinition.accelerometer,
+            accelerometer: noAccelerometer ? nil : boardDefinition.accelerometer,
             poweredDownState: boardDefinition.poweredDownState)
         setup.options = DeliveryOptions(minimumInterval: .seconds(minimumInterval), batching: batch.map { Batching(timeout: .seconds($0)) })
         if let geofences {
