@@ -26,8 +26,9 @@ import WaymarkReceiver
 ///   receiver is powered at once; the next half second of samples tells movement (resume)
 ///   from vibration (a false wake: power down again). A paused device is also sampled, with
 ///   the wake still armed, until it has been calm for the dwell (an engine running or typing
-///   keeps it sampled): a push too gentle for the wake powers the receiver as it rises, and
-///   resumes the subscriptions once sustained (``PushDetector``).
+///   keeps it sampled), and once calm it is glanced at, sampled for half a second every
+///   ``EngineSettings/pushGlanceInterval``: a push too gentle for the wake powers the receiver
+///   as it rises, and resumes the subscriptions once sustained (``PushDetector``).
 package struct Engine: Sendable {
     /// Counts for the power report and the status.
     package struct Counters: Hashable, Sendable {
@@ -81,6 +82,12 @@ package struct Engine: Sendable {
     private var quietSince: Instant?
     /// The watch of this pause ended (``judgingPush``); a wake or a resume starts another.
     private var watchEnded = false
+    /// Once the watch ended: when the device is glanced at, watched again for one span with
+    /// its rest reference kept (``EngineSettings/pushGlanceInterval``).
+    private var nextGlance: Instant?
+    /// Whether the watch is a glance: it ends after one calm span, and becomes a whole watch
+    /// once something shakes the device (an engine started meanwhile) or a wake is confirmed.
+    private var glancing = false
     private var confirmingWake = false
     /// Whether the wake being confirmed is a rising push rather than the interrupt.
     private var wakeIsPush = false
@@ -187,6 +194,7 @@ package struct Engine: Sendable {
             }
         }
         if let gpsOnlyNextWake { deadlines.append(gpsOnlyNextWake) }
+        if hasAccelerometer, watchEnded, let nextGlance { deadlines.append(nextGlance) }
         if !receiverOn, let wake = dutyCycleWake, wake > lastEventInstant { deadlines.append(wake) }
         if let due = demand.deadline(after: lastEventInstant) { deadlines.append(due) }
         if demandWatchesMotion, !demandStill, lastFixShowsRest { deadlines.append(lastAccelerometerMovement + demandDwell) }
@@ -216,12 +224,16 @@ package struct Engine: Sendable {
         case .accelerometerRecovered:
             guard settings.hasAccelerometer, accelerometerFailure != nil else { break }
             accelerometerFailure = nil
-            // What the chip saw while it failed is unknown: its stillness starts now, and the
-            // command it missed is sent again (the power policy below finds it changed).
+            // What the chip saw while it failed is unknown: its stillness starts now, a paused
+            // device is watched afresh, and the command it missed is sent again (the power
+            // policy below finds it changed).
             lastAccelerometerMovement = max(lastAccelerometerMovement, now)
             gpsOnlyNextWake = nil
             accelerometer = .idle
             judgingPush = false
+            watchEnded = false
+            glancing = false
+            nextGlance = nil
         case .receiverLost:
             lastUsableFix = nil
             markUnavailable(at: now, actions: &actions)
@@ -343,9 +355,14 @@ package struct Engine: Sendable {
         if judgingPush, verdict == .still {
             let since = quietSince ?? now
             quietSince = since
-            if now - since >= demandDwell { watchEnded = true }
+            if now - since >= (glancing ? motion.span : demandDwell), motion.hasJudgedSpan {
+                watchEnded = true
+                glancing = false
+                nextGlance = now + settings.pushGlanceInterval
+            }
         } else {
             quietSince = nil
+            glancing = false
         }
         if verdict == .moving {
             lastAccelerometerMovement = now
@@ -477,6 +494,11 @@ package struct Engine: Sendable {
         if hasAccelerometer {
             pauseOnCalmAccelerometer(at: now, actions: &actions)
         }
+        if hasAccelerometer, watchEnded, let glance = nextGlance, glance <= now {
+            watchEnded = false
+            glancing = true
+            nextGlance = nil
+        }
         if demandWatchesMotion, !demandStill, lastFixShowsRest, now >= lastAccelerometerMovement + demandDwell { demandStill = true }
         if gpsOnlyChecking, availabilityDeadline <= now {
             gpsOnlyChecking = false  // no fix to judge by: look again at the next wake
@@ -585,6 +607,8 @@ package struct Engine: Sendable {
         if !paused || confirmingWake {
             watchEnded = false
             quietSince = nil
+            glancing = false
+            nextGlance = nil
         }
         let watching = hasAccelerometer && paused && !watchEnded && !sampleForMovement
         if !hasAccelerometer {
@@ -599,11 +623,16 @@ package struct Engine: Sendable {
         } else {
             wanted = .idle
         }
-        // The rest reference is taken when the watch begins, and kept while a wake is confirmed.
+        // The rest reference is taken when the watch begins, and kept while a wake is confirmed
+        // and through the glances of the same pause (the device was not seen to move between).
         if watching && !judgingPush {
-            push.restart()
             quietSince = nil
-            risingPowers = true
+            if glancing {
+                push.resumeAfterGap()
+            } else {
+                push.restart()
+                risingPowers = true
+            }
         }
         judgingPush = watching
         if wanted != accelerometer {

@@ -30,6 +30,12 @@ package struct EngineSettings: Hashable, Sendable {
     package var pushSamplingRate: Double
     /// How a paused device that vibrates tells a sustained push from its vibration.
     package var pushDetector: PushDetector
+    /// Once the watch of a calm paused device has ended: how often it is watched again for one
+    /// span of the classifier (a glance), since a push under the wake threshold (60 mg,
+    /// 0.59 m/s²) fires no interrupt. Such a start has moved ½ × 0.59 × (2 s + 0.1 s onset
+    /// + a 1 s hot start)² ≈ 3 m by its first fix; at 4 s it would be 8 m, most of a day's
+    /// 10 m in one pull-off. The cost: the chip in normal mode a quarter of the paused time.
+    package var pushGlanceInterval: Duration
     /// Without an accelerometer: how often a paused receiver is woken to check for movement.
     package var gpsOnlyWakeInterval: Duration
     /// Without an accelerometer: how far the position must move from where it stopped.
@@ -41,7 +47,7 @@ package struct EngineSettings: Hashable, Sendable {
     package init(
         receiver: ReceiverProfile = .ubloxM8, poweredDownState: ReceiverPowerState? = .backup, isSimulated: Bool = false, hasAccelerometer: Bool = true,
         samplingRate: Double = 25, motionWakeThreshold: Double = 60, classifier: MotionClassifier = MotionClassifier(),
-        pushSamplingRate: Double = 50, pushDetector: PushDetector = PushDetector(),
+        pushSamplingRate: Double = 50, pushDetector: PushDetector = PushDetector(), pushGlanceInterval: Duration = .seconds(2),
         gpsOnlyWakeInterval: Duration = .seconds(30), gpsOnlyMovedDistance: Double = 25,
         unavailableAfter: Duration = .seconds(3)
     ) {
@@ -54,6 +60,7 @@ package struct EngineSettings: Hashable, Sendable {
         self.classifier = classifier
         self.pushSamplingRate = pushSamplingRate
         self.pushDetector = pushDetector
+        self.pushGlanceInterval = pushGlanceInterval
         self.gpsOnlyWakeInterval = gpsOnlyWakeInterval
         self.gpsOnlyMovedDistance = gpsOnlyMovedDistance
         self.unavailableAfter = unavailableAfter

@@ -60,6 +60,12 @@ package struct PushDetector: Hashable, Sendable {
         reference = nil
         referenceSum = AccelerationSample(x: 0, y: 0, z: 0)
         referenceCount = 0
+        resumeAfterGap()
+    }
+
+    /// Forgets the running mean but keeps the reference: the samples go on after a gap in
+    /// which the device was not seen to move (a glance at a calm paused device).
+    package mutating func resumeAfterGap() {
         recent = []
         aboveSeconds = 0
         rising = false

@@ -28,7 +28,7 @@ struct EngineTests {
         #expect(stationary.first?.location != nil)
         #expect(harness.updates.last?.isStationary == true)
         #expect(harness.power == [true, false])
-        #expect(harness.accelerometer.last == .armMotionWake(threshold: 60))
+        #expect(harness.accelerometer.contains(.armMotionWake(threshold: 60)), "the watch ended: the wake alone between glances")
         #expect(harness.engine.ledger.state == .backup)
         // Paused: nothing is delivered, and the only deadline is the wake that keeps the start
         // hot, ten minutes before the ephemeris of the last fix (the pause's, t = 11 s) runs out.
@@ -77,8 +77,11 @@ struct EngineTests {
         #expect(harness.engine.accelerometerFailure != nil)
         #expect(harness.accelerometer.last == .idle)
         harness.advance(to: 130)
+        #expect(harness.accelerometer.last == .idle, "no glance at a chip that failed")
         harness.handle(.accelerometerRecovered)
         #expect(harness.engine.accelerometerFailure == nil)
+        #expect(harness.accelerometer.last == .sample(rate: 50, wake: 60), "what it saw while failing is unknown: watched afresh")
+        harness.quiet(from: 130, for: 6.5)
         #expect(harness.accelerometer.last == .armMotionWake(threshold: 60))
         // And the interrupt works as before.
         harness.handle(.motionInterrupt)
