@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "WaymarkPowerProfileTests",
             dependencies: [
-                "WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation", "WaymarkMonitoring", "WaymarkMath",
+                "WaymarkPowerProfile", "WaymarkSimulation", "WaymarkMotion", "WaymarkClock", "WaymarkReceiver", "WaymarkLocation", "WaymarkMonitoring", "WaymarkMath", "WaymarkEngine", "WaymarkHardware",
                 "WaymarkTestFixtures",
             ]
         ),

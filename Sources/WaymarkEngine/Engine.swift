@@ -88,6 +88,10 @@ package struct Engine: Sendable {
     /// Whether the watch is a glance: it ends after one calm span, and becomes a whole watch
     /// once something shakes the device (an engine started meanwhile) or a wake is confirmed.
     private var glancing = false
+    /// Whether the watch began as a glance, so its rest reference is the pause's: a push across
+    /// gravity is then the push detector's to see, and what else the classifier calls movement
+    /// without firing the wake is a push along gravity, a lift, where no receiver fixes.
+    private var watchBeganAsGlance = false
     private var confirmingWake = false
     /// Whether the wake being confirmed is a rising push rather than the interrupt.
     private var wakeIsPush = false
@@ -216,7 +220,8 @@ package struct Engine: Sendable {
             // already under way when the watch began is in the rest reference, not in the
             // classifier's gravity, which follows the device from before.
             let pushed = judgingPush ? push.judge(samples, rate: rate, noiseFloor: motion.noiseFloor) : .still
-            let classified = motion.classify(samples, rate: rate)
+            var classified = motion.classify(samples, rate: rate)
+            if classified == .moving, judgingPush, watchBeganAsGlance, !confirmingWake { classified = .vibration }
             samplesArrived(pushed == .moving ? .moving : classified, pushRising: judgingPush && push.isRising, at: now)
         case .accelerometerFailed(let reason):
             accelerometerFailure = reason
@@ -627,6 +632,7 @@ package struct Engine: Sendable {
         // and through the glances of the same pause (the device was not seen to move between).
         if watching && !judgingPush {
             quietSince = nil
+            watchBeganAsGlance = glancing
             if glancing {
                 push.resumeAfterGap()
             } else {

@@ -62,6 +62,20 @@ struct GlanceTests {
         #expect(harness.power == [true, false, true])
     }
 
+    @Test("a lift starting under the wake, seen by a glance, does not resume: along gravity no receiver fixes; the same push along the ground does")
+    func liftSeenByAGlance() {
+        var lift = watchEnded()
+        lift.advance(to: 16.5)
+        for index in 1...15 { lift.window(at: 16.5 + Double(index) / 10, rate: 50, length: 0.1, engine: 0, lift: 51) }
+        #expect(lift.power == [true, false])
+        #expect(lift.accelerometer.last == .sample(rate: 50, wake: 60), "watched on, as while something shakes the device")
+        var ground = watchEnded()
+        ground.advance(to: 16.5)
+        for index in 1...15 { ground.window(at: 16.5 + Double(index) / 10, rate: 50, length: 0.1, engine: 0, push: 51) }
+        #expect(ground.power == [true, false, true])
+        #expect(ground.accelerometer.last == .sample(rate: 25))
+    }
+
     @Test("a wake during a glance is judged as any wake, and the watch after it is a whole one: the dwell of calm, not one span")
     func wakeDuringAGlance() {
         var harness = watchEnded()

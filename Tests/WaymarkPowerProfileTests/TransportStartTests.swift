@@ -1,5 +1,7 @@
 import Testing
 import WaymarkClock
+import WaymarkEngine
+import WaymarkHardware
 import WaymarkPowerProfile
 import WaymarkReceiver
 import WaymarkSimulation
@@ -79,6 +81,30 @@ struct TransportStartTests {
         #expect(slowest <= profile.hotStart + .milliseconds(200), "slowest resume \(slowest)")
         #expect(report.metresWithoutFixes <= 0.1 * Double(report.resumeLatencies.count), "\(report.metresWithoutFixes) m without fixes")
         #expect(report.falseWakes == 0)
+    }
+
+    /// A quiet car started after a long wait: sat in for four minutes with the engine off (the
+    /// device calm, so the watch of its pause ends), then 18 s of idling and a pull-off at
+    /// 0.55 m/s² (56 mg, under the 60 mg wake). Generated day 78's start.
+    static let startedAfterAWait = """
+        start 2026-08-22T22:37:00Z 52.1391 79.0416 1852
+        walk 2m heading=63 speed=1.5
+        still 4m
+        idle-car 18s
+        drive 10m heading=86 speed=13 stops=0 accel=0.55
+        idle-car 30s
+        walk 2m heading=165 speed=1.7
+        """
+
+    @Test("a pull-off under the wake after the watch ended: a glance sees it within its interval, whatever the chip's own wake rate", arguments: AccelerometerChip.allCases, 1...4 as ClosedRange<UInt64>)
+    func startedAfterAWait(chip: AccelerometerChip, seed: UInt64) throws {
+        let profile = ReceiverProfile.ubloxM8
+        let setup = PowerRunSetup(scenario: try ScenarioParser.parse(Self.startedAfterAWait, file: "own"), profile: profile, seed: seed, accelerometer: chip)
+        let report = PowerRun.run(setup)
+        try Self.expectTargets(report)
+        #expect(report.resumeLatencies.count == 2)  // the pull-off, the walk
+        let slowest = try #require(report.resumeLatencies.max())
+        #expect(slowest <= EngineSettings().pushGlanceInterval + profile.hotStart + .milliseconds(500), "slowest resume \(slowest)")
     }
 
     @Test("lifts of every height and pace: the walk out resumes at once, and nothing fixable is missed", arguments: ReceiverProfile.all, [1, 2, 3] as [UInt64])
