@@ -360,7 +360,8 @@ package struct Engine: Sendable {
         if judgingPush, verdict == .still {
             let since = quietSince ?? now
             quietSince = since
-            if now - since >= (glancing ? motion.span : demandDwell), motion.hasJudgedSpan {
+            // A glance ends once it has judged a whole span calm; a watch after the dwell.
+            if glancing ? motion.hasJudgedSpan : now - since >= demandDwell && motion.hasJudgedSpan {
                 watchEnded = true
                 glancing = false
                 nextGlance = now + settings.pushGlanceInterval
@@ -620,7 +621,11 @@ package struct Engine: Sendable {
             wanted = .idle
         } else if watching {
             // While a wake is confirmed the window decides, its interrupt off (as below).
-            wanted = .sample(rate: settings.pushSamplingRate, wake: confirmingWake ? nil : settings.motionWakeThreshold)
+            // A glance's span is handed over at once: it is judged whole, and the daemon of a
+            // paused device wakes once for it rather than every tenth of a second.
+            wanted = .sample(
+                rate: settings.pushSamplingRate, wake: confirmingWake ? nil : settings.motionWakeThreshold,
+                handOver: glancing ? settings.classifier.span : AccelerometerCommand.handOverInterval)
         } else if confirmingWake || sampleForMovement {
             wanted = .sample(rate: settings.samplingRate)
         } else if paused {

@@ -43,11 +43,12 @@ package enum EngineEvent: Sendable {
 
 /// What the accelerometer should do.
 package enum AccelerometerCommand: Hashable, Sendable {
-    /// Stream samples at `rate` Hz (the chip in normal mode), delivered every
-    /// ``handOverInterval``; with `wake`, the chip's motion-wake interrupt stays armed at
-    /// `wake` mg meanwhile (every supported chip raises it while it measures), so that a
-    /// paused device watched for a gentle push still wakes at once on a sharp one.
-    case sample(rate: Double, wake: Double? = nil)
+    /// Stream samples at `rate` Hz (the chip in normal mode), delivered every `handOver`
+    /// (sooner if the chip's FIFO would fill first); with `wake`, the chip's motion-wake
+    /// interrupt stays armed at `wake` mg meanwhile (every supported chip raises it while it
+    /// measures), so that a paused device watched for a gentle push still wakes at once on a
+    /// sharp one. A glance at a paused device hands its half second over at once.
+    case sample(rate: Double, wake: Double? = nil, handOver: Duration = AccelerometerCommand.handOverInterval)
     /// Stop streaming; program the chip's motion-wake interrupt at `threshold` mg (low power).
     case armMotionWake(threshold: Double)
     /// Nothing is needed from it.

@@ -14,11 +14,12 @@ import WaymarkClock
 ///   line's rising edges (``GPIOEdgeInput``, registered in the loop; without a wired line the
 ///   interrupt source is polled twice a second). An edge whose interrupt source says
 ///   "activity" becomes ``EngineEvent/motionInterrupt``.
-/// * `sample(rate:wake:)` measures in normal mode with the chip's FIFO collecting the
-///   samples, and every ``AccelerometerCommand/handOverInterval`` reads what the FIFO holds and hands it over
+/// * `sample(rate:wake:handOver:)` measures in normal mode with the chip's FIFO collecting
+///   the samples, and every `handOver` reads what the FIFO holds and hands it over
 ///   (``EngineEvent/accelerometerSamples(_:rate:)``): the daemon wakes 10 times a second for
-///   it (more often only at a rate that fills half the FIFO sooner: above 160 Hz on the
-///   ADXL345 and LIS3DH). With `wake` the activity interrupt stays armed meanwhile (every
+///   it at the usual ``AccelerometerCommand/handOverInterval`` (more often only at a rate
+///   that fills half the FIFO sooner: above 160 Hz on the ADXL345 and LIS3DH), and twice for
+///   a glance's half second at 50 Hz on those chips, once on the MPU-6050. With `wake` the activity interrupt stays armed meanwhile (every
 ///   supported chip raises it while it measures), watched as above (without a wired line,
 ///   at each window). A FIFO that overflowed (the loop was held up for longer than the FIFO
 ///   lasts: 0.64 s at 50 Hz on the ADXL345 and LIS3DH) hands over what the driver could still
@@ -111,11 +112,11 @@ final class MotionSensor {
         armed = false
         do {
             switch command {
-            case .sample(let wanted, let wake):
+            case .sample(let wanted, let wake, let handOver):
                 try chip.disarm()
                 rate = try chip.configure(AccelerometerSettings(outputRate: wanted, lowPower: false))
                 if let wake { try arm(chip, threshold: wake) }
-                let interval = Self.readInterval(rate: rate, fifoDepth: chip.fifoDepth)
+                let interval = Self.readInterval(rate: rate, fifoDepth: chip.fifoDepth, handOver: handOver)
                 timer = loop?.schedule(after: interval, repeating: interval) { [unowned self] _ in self.readWindow() }
             case .armMotionWake(let threshold):
                 try chip.configure(AccelerometerSettings(outputRate: AccelerometerChip.requestedWakeRate, lowPower: true))
@@ -133,11 +134,10 @@ final class MotionSensor {
         }
     }
 
-    /// How often a FIFO of `fifoDepth` samples filling at `rate` is read: every
-    /// ``AccelerometerCommand/handOverInterval``, or when it is half full if that comes
-    /// sooner, so a late wake of the loop loses nothing.
-    static func readInterval(rate: Double, fifoDepth: Int) -> Duration {
-        min(AccelerometerCommand.handOverInterval, .seconds(Double(fifoDepth) / 2 / rate))
+    /// How often a FIFO of `fifoDepth` samples filling at `rate` is read: every `handOver`,
+    /// or when it is half full if that comes sooner, so a late wake of the loop loses nothing.
+    static func readInterval(rate: Double, fifoDepth: Int, handOver: Duration) -> Duration {
+        min(handOver, .seconds(Double(fifoDepth) / 2 / rate))
     }
 
     /// Programs the chip's activity interrupt at `threshold` mg, firing on one sample.

@@ -94,10 +94,10 @@ package final class SimulatedSource: TimeEventSource {
         sampleTimer = nil
         board.disarmActivity()
         switch command {
-        case .sample(let rate, let wake):
+        case .sample(let rate, let wake, let handOver):
             sampleRate = rate
             sampledUntil = now
-            let interval = Duration.nanoseconds(Int64(Double(AccelerometerCommand.handOverInterval.nanoseconds) / timeline.speed))
+            let interval = Duration.nanoseconds(Int64(Double(handOver.nanoseconds) / timeline.speed))
             sampleTimer = loop.schedule(after: interval, repeating: interval) { [unowned self] _ in
                 self.deliverSamples()
             }

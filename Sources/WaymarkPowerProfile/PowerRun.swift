@@ -60,7 +60,7 @@ package enum PowerRun {
         var host = SimulatedReceiverHost(profile: setup.profile, date: setup.scenario.startTime.date)
         var recorder = RunRecorder()
         var actions: [EngineAction] = []
-        var sampling: (rate: Double, since: Instant)?
+        var sampling: (rate: Double, since: Instant, started: Instant, handOver: Duration)?
         var now = Instant.zero
         var reported = 0.0
 
@@ -78,10 +78,11 @@ package enum PowerRun {
                     host.setPower(on: on, downState: setup.poweredDownState ?? .off, receiver: &board.receiver, at: now)
                 case .accelerometer(let command):
                     board.disarmActivity()
+                    if let window = sampling { recorder.sampled(from: window.started, to: now) }
                     sampling = nil
                     switch command {
-                    case .sample(let rate, let wake):
-                        sampling = (rate, now)
+                    case .sample(let rate, let wake, let handOver):
+                        sampling = (rate, now, now, handOver)
                         if let wake { board.armActivity(.singleSample(threshold: wake, outputDataRate: rate), at: now) }
                     case .armMotionWake(let threshold):
                         board.armActivity(.singleSample(threshold: threshold, outputDataRate: setup.accelerometer?.wakeRate ?? AccelerometerChip.requestedWakeRate), at: now)
@@ -107,7 +108,7 @@ package enum PowerRun {
 
         if geofences == nil { feed(.startLiveUpdates(subscription, setup.configuration, setup.options)) } else { feed(.fixNeeded(at: .zero)) }
         while now < end {
-            let sampleDue = sampling.map { $0.since + AccelerometerCommand.handOverInterval }
+            let sampleDue = sampling.map { $0.since + $0.handOver }
             let candidates = [board.nextEventInstant, engine.nextDeadline, sampleDue].compactMap { $0 }
             guard let next = candidates.min(), next < end else { break }
             now = max(now, next)
@@ -124,18 +125,20 @@ package enum PowerRun {
                 }
             } else if let due = sampleDue, due <= now, let window = sampling {
                 let samples = board.accelerometer.samples(from: window.since, to: now, outputDataRate: window.rate)
-                sampling = (window.rate, now)
+                sampling = (window.rate, now, window.started, window.handOver)
+                recorder.readAccelerometer()
                 feed(.accelerometerSamples(samples.map { WaymarkMotion.AccelerationSample(x: $0.x, y: $0.y, z: $0.z) }, rate: window.rate))
-            } else {
+            } else if let deadline = engine.nextDeadline, deadline <= now {
                 feed(.tick)
                 observe()
-            }
+            }  // else the board only looked further for the armed interrupt
             if now.seconds - reported >= end.seconds / 100 {
                 reported = now.seconds
                 progress(now.seconds / end.seconds)
             }
         }
         progress(1)
+        if let window = sampling { recorder.sampled(from: window.started, to: max(now, window.started)) }
         return PowerRunReport(setup: setup, trajectory: board.trajectory, engine: engine, recorder: recorder, end: end)
     }
 

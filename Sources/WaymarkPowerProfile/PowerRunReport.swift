@@ -88,6 +88,12 @@ package struct PowerRunReport: Sendable {
     package let motionStarts: Int
     /// Updates delivered to the subscription.
     package let updates: Int
+    /// The share of the run the accelerometer measured in normal mode (for the end of movement,
+    /// a wake's window, the watch and the glances of a paused device) rather than waiting in
+    /// low power for its wake: its cost, which the GPS energy leaves out.
+    package let accelerometerSampledFraction: Double
+    /// Windows of samples read from the chip per hour of the run (the daemon's FIFO reads).
+    package let accelerometerReadsPerHour: Double
     /// Everything that happened, in order.
     package let log: [LogEntry]
     /// The run second by second.
@@ -125,6 +131,9 @@ package struct PowerRunReport: Sendable {
         powerCycles = ledger.powerCycles
         motionStarts = trajectory.motionStarts.count
         updates = recorder.deliveries.count
+        let hours = (end - Instant.zero).seconds / 3_600
+        accelerometerSampledFraction = hours > 0 ? recorder.accelerometerSampling.seconds / (hours * 3_600) : 0
+        accelerometerReadsPerHour = hours > 0 ? Double(recorder.accelerometerReads) / hours : 0
         log = recorder.log
         timeline = Self.timeline(trajectory: trajectory, ledger: ledger, profile: setup.profile, fixes: fixes, end: end)
         metresWithoutFixes = Self.metresWithoutFixes(trajectory: trajectory, fixes: fixes, in: firstLocation..<end)

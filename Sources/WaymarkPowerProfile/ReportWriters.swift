@@ -55,6 +55,8 @@ extension PowerRunReport {
         json.member("powerCycles", powerCycles)
         json.member("motionStarts", motionStarts)
         json.member("updates", updates)
+        json.member("accelerometerSampledFraction", accelerometerSampledFraction, decimals: 3)
+        json.member("accelerometerReadsPerHour", accelerometerReadsPerHour, decimals: 0)
         json.key("log")
         json.beginArray()
         for entry in log {

@@ -13,6 +13,11 @@ struct RunRecorder: Sendable {
 
     private(set) var deliveries: [Delivery] = []
     private(set) var log: [PowerRunReport.LogEntry] = []
+    /// How long the accelerometer measured in normal mode (the windows the engine asked for),
+    /// rather than waiting for its wake in low power.
+    private(set) var accelerometerSampling = Duration.zero
+    /// Windows of samples handed to the engine: on a board, the daemon's reads of the chip's FIFO.
+    private(set) var accelerometerReads = 0
 
     mutating func delivered(_ update: LocationUpdate, at instant: Instant) {
         deliveries.append(
@@ -26,6 +31,14 @@ struct RunRecorder: Sendable {
         } else if let previous = deliveries.dropLast().last, previous.isStationary || !previous.hasLocation {
             log(instant, "update: isStationary false (resumed)")
         }
+    }
+
+    mutating func sampled(from start: Instant, to end: Instant) {
+        accelerometerSampling += end - start
+    }
+
+    mutating func readAccelerometer() {
+        accelerometerReads += 1
     }
 
     mutating func log(_ instant: Instant, _ text: String) {

@@ -30,12 +30,16 @@ struct EngineTests {
         #expect(harness.power == [true, false])
         #expect(harness.accelerometer.contains(.armMotionWake(threshold: 60)), "the watch ended: the wake alone between glances")
         #expect(harness.engine.ledger.state == .backup)
-        // Paused: nothing is delivered, and the only deadline is the wake that keeps the start
-        // hot, ten minutes before the ephemeris of the last fix (the pause's, t = 11 s) runs out.
-        #expect(harness.engine.nextDeadline == Instant.zero + .seconds(11) + ReceiverProfile.ubloxM8.ephemerisValidity - .seconds(600))
+        // Paused: nothing is delivered, and the receiver stays down (the accelerometer's glances
+        // aside) until the wake that keeps the start hot, ten minutes before the ephemeris of
+        // the last fix (the pause's, t = 11 s) runs out.
         let count = harness.updates.count
-        harness.advance(to: 3_600)
+        let upkeep = 11 + (ReceiverProfile.ubloxM8.ephemerisValidity - .seconds(600)).seconds
+        harness.advance(to: upkeep - 0.001)
         #expect(harness.updates.count == count)
+        #expect(harness.power == [true, false])
+        harness.advance(to: upkeep)
+        #expect(harness.power == [true, false, true])
     }
 
     @Test("a motion interrupt powers the receiver at once; moving samples resume; the first fix says isStationary false")

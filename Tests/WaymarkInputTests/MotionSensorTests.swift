@@ -55,9 +55,13 @@ struct MotionSensorTests {
         #expect(Double(chip.reads) <= elapsed * 10 + 1)
         print("MotionSensor watched at 50 Hz: \(chip.reads) chip reads (its timer's firings) in \(elapsed) s")
         // At a rate that fills half the FIFO within a window it is read sooner.
-        #expect(MotionSensor.readInterval(rate: 100, fifoDepth: 32) == .milliseconds(100))
-        #expect(MotionSensor.readInterval(rate: 400, fifoDepth: 32) == .milliseconds(40))
-        #expect(MotionSensor.readInterval(rate: 400, fifoDepth: 170) == .milliseconds(100))
+        let usual = AccelerometerCommand.handOverInterval
+        #expect(MotionSensor.readInterval(rate: 100, fifoDepth: 32, handOver: usual) == .milliseconds(100))
+        #expect(MotionSensor.readInterval(rate: 400, fifoDepth: 32, handOver: usual) == .milliseconds(40))
+        #expect(MotionSensor.readInterval(rate: 400, fifoDepth: 170, handOver: usual) == .milliseconds(100))
+        // A glance's half second at 50 Hz: read when half the FIFO is full (twice), or at its end.
+        #expect(MotionSensor.readInterval(rate: 50, fifoDepth: 32, handOver: .milliseconds(500)) == .milliseconds(320))
+        #expect(MotionSensor.readInterval(rate: 50, fifoDepth: 170, handOver: .milliseconds(500)) == .milliseconds(500))
         // An empty FIFO hands nothing over.
         chip.perRead = 0
         let handed = windows(harness).count

@@ -47,6 +47,19 @@ struct PowerRunTests {
         print("desk-day \(configuration): \(report.energy) mWh, oracle \(report.oracleEnergy), p95 resume \(report.resumeLatency(quantile: 0.95) ?? .zero), \(report.metresWithoutFixes) m without fixes")
     }
 
+    @Test("the accelerometer's own cost is reported: on a shelf it measures only for its glances, 0.5 s in every 2.5 s, read once each")
+    func accelerometerCost() throws {
+        let scenario = try ScenarioParser.parse("start 2026-11-23T08:00:00Z 47 8 400\nstill 6h", file: "own")
+        let report = PowerRun.run(PowerRunSetup(scenario: scenario, profile: .ubloxM8))
+        // A glance is one span (0.5 s), handed over at once; one every 2 s after the last. The
+        // first minute (the cold start, the dwell and the watch) adds a little.
+        let share = 0.5 / 2.5
+        #expect(report.accelerometerSampledFraction > share && report.accelerometerSampledFraction < share + 0.01)
+        #expect(abs(report.accelerometerReadsPerHour - 3_600 / 2.5) < 0.05 * 3_600 / 2.5)
+        let none = PowerRun.run(PowerRunSetup(scenario: scenario, profile: .ubloxM8, accelerometer: nil))
+        #expect(none.accelerometerSampledFraction == 0 && none.accelerometerReadsPerHour == 0)
+    }
+
     @Test("a run that starts by moving reports its cold first start apart from the resumes")
     func firstStartApart() throws {
         let report = PowerRun.run(PowerRunSetup(scenario: try Scenarios.load("hike"), profile: .ubloxM8))

@@ -52,4 +52,34 @@ struct BoardTests {
         #expect(kinds.first == "activity" && kinds.filter { $0 == "nmea" }.count == 6)
         #expect(board.truth(at: wake + .seconds(1)).isMoving)
     }
+
+    @Test("the armed interrupt is looked for a stretch at a time, and found where one search to the scenario's end finds it", arguments: [
+        ActivityInterruptSetting(threshold: 60, minimumDuration: .zero, outputDataRate: 12.5),
+        ActivityInterruptSetting(threshold: 150, minimumDuration: .milliseconds(100), outputDataRate: 100),
+        ActivityInterruptSetting(threshold: 40, minimumDuration: .milliseconds(300), outputDataRate: 50),
+    ])
+    func activityStretches(setting: ActivityInterruptSetting) throws {
+        for name in ["desk-day", "gentle-drive", "tower"] {
+            var board = SimulatedBoard(scenario: try ScenarioFiles.scenario(name), profile: .ubloxM8, seed: 2)
+            var armed = Instant.zero
+            var found: [Instant] = []
+            var asked = 0
+            while armed < board.trajectory.end {
+                let expected = board.accelerometer.nextActivity(from: armed, before: board.trajectory.end, setting: setting)
+                board.armActivity(setting, at: armed)
+                // Asked at its own horizons, as a run's loop does, until the interrupt fires.
+                var answer: Instant?
+                while answer == nil, let next = board.nextEventInstant, next < board.trajectory.end {
+                    asked += 1
+                    if case .activity(let instant) = board.next(before: next + .nanoseconds(1)) { answer = instant }
+                }
+                #expect(answer == expected, "\(name), armed at \(armed)")
+                guard let fired = expected else { break }
+                found.append(fired)
+                armed = fired + .seconds(1)
+            }
+            #expect(found.count > 3, "\(name): too few interrupts to compare")
+            #expect(asked > found.count, "\(name): the search went stretch by stretch")
+        }
+    }
 }

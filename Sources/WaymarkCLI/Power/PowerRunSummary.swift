@@ -29,6 +29,7 @@ struct PowerRunSummary {
             "moved without fixes  \(PowerRunReport.twoDecimals(report.metresWithoutFixes)) m after the first location",
             "false wakes     \(report.falseWakes) (\(PowerRunReport.twoDecimals(report.falseWakesPerDeskHour)) per desk hour)",
             "power cycles    \(report.powerCycles)",
+            "accelerometer   measuring \(PowerRunReport.twoDecimals(report.accelerometerSampledFraction * 100)) % of the time, \(Int(report.accelerometerReadsPerHour.rounded())) reads an hour",
             "computed in     \(PowerRunReport.twoDecimals(elapsed.seconds)) s; wrote \(output)/report.json, timeline.csv, timeline.svg",
             "",
         ]

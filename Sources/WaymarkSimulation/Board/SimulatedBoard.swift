@@ -31,8 +31,16 @@ package struct SimulatedBoard: Sendable {
     package var receiver: SimulatedReceiver
     /// The armed activity interrupt, if any.
     package private(set) var activitySetting: ActivityInterruptSetting?
-    /// When the armed interrupt will fire (computed when armed).
+    /// When the armed interrupt will fire, once found.
     private var activityInstant: Instant?
+    /// Until when the armed interrupt is known not to fire. It is looked for a stretch at a
+    /// time (``activityStretch``): a paused device is re-armed every few seconds (its
+    /// glances), and looking to the scenario's end each time cost a holiday's days each time.
+    private var activitySearchedUntil = Instant.zero
+    private var activityArmedAt = Instant.zero
+
+    /// How far ahead the armed interrupt is looked for at a time.
+    static let activityStretch = Duration.seconds(60)
 
     /// A board running `scenario` with a receiver of `profile`; everything random comes
     /// from `seed`.
@@ -51,7 +59,22 @@ package struct SimulatedBoard: Sendable {
     /// It fires at most once, no later than the scenario's end.
     package mutating func armActivity(_ setting: ActivityInterruptSetting, at instant: Instant) {
         activitySetting = setting
-        activityInstant = accelerometer.nextActivity(from: instant, before: trajectory.end, setting: setting)
+        activityInstant = nil
+        activityArmedAt = instant
+        activitySearchedUntil = instant
+        searchActivity(before: instant + Self.activityStretch)
+    }
+
+    /// Looks for the armed interrupt up to `limit` (and no further than the scenario's end).
+    private mutating func searchActivity(before limit: Instant) {
+        guard let setting = activitySetting, activityInstant == nil else { return }
+        let end = min(limit, trajectory.end)
+        guard activitySearchedUntil < end else { return }
+        // A run of samples above the threshold may straddle the stretches' border.
+        let overlap = Duration.nanoseconds(setting.requiredSamples * setting.grid.period)
+        let start = max(activityArmedAt, activitySearchedUntil - overlap)
+        activityInstant = accelerometer.nextActivity(from: start, before: end, setting: setting)
+        activitySearchedUntil = end
     }
 
     /// Disarms the activity interrupt.
@@ -60,15 +83,21 @@ package struct SimulatedBoard: Sendable {
         activityInstant = nil
     }
 
-    /// When the next event will happen (without taking it); nil when nothing more will.
+    /// When the next event may happen (without taking it); nil when nothing more will. With
+    /// the interrupt armed and not found yet, that is where the search stopped: ``next(before:)``
+    /// then looks further, and may find nothing.
     package var nextEventInstant: Instant? {
         mutating get {
-            [activityInstant, receiver.peekEpoch()?.instant].compactMap { $0 }.min()
+            let searched = activitySetting != nil && activityInstant == nil && activitySearchedUntil < trajectory.end
+            return [activityInstant, searched ? activitySearchedUntil : nil, receiver.peekEpoch()?.instant].compactMap { $0 }.min()
         }
     }
 
     /// The earliest event before `limit`, taken; nil when nothing happens before it.
     package mutating func next(before limit: Instant) -> Event? {
+        while activityInstant == nil, activitySetting != nil, activitySearchedUntil < min(limit, trajectory.end) {
+            searchActivity(before: activitySearchedUntil + Self.activityStretch)
+        }
         let epochInstant = receiver.peekEpoch()?.instant
         if let activity = activityInstant, activity < limit, epochInstant.map({ activity <= $0 }) ?? true {
             disarmActivity()
