@@ -30,11 +30,12 @@ package struct EngineSettings: Hashable, Sendable {
     package var pushSamplingRate: Double
     /// How a paused device that vibrates tells a sustained push from its vibration.
     package var pushDetector: PushDetector
-    /// Once the watch of a calm paused device has ended: how often it is watched again for one
-    /// span of the classifier (a glance), since a push under the wake threshold (60 mg,
-    /// 0.59 m/s²) fires no interrupt. Such a start has moved ½ × 0.59 × (2 s + 0.1 s onset
-    /// + a 1 s hot start)² ≈ 3 m by its first fix; at 4 s it would be 8 m, most of a day's
-    /// 10 m in one pull-off. The cost: the chip in normal mode a quarter of the paused time.
+    /// Once the watch of a calm paused device has ended: how long after it, and after each
+    /// glance, the device is watched again for one span of the classifier (a glance), since a
+    /// push under the wake threshold (60 mg, 0.59 m/s²) fires no interrupt. Such a start has
+    /// moved ½ × 0.59 × (2 s + the glance's 0.5 s + a 1 s hot start)² ≈ 3.6 m by its first
+    /// fix; at 4 s it would be 8 m, most of a day's 10 m in one pull-off. The cost: the chip
+    /// in normal mode a fifth of the paused time, and one or two FIFO reads a glance.
     package var pushGlanceInterval: Duration
     /// Without an accelerometer: how often a paused receiver is woken to check for movement.
     package var gpsOnlyWakeInterval: Duration

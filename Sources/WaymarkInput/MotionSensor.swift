@@ -19,9 +19,9 @@ import WaymarkClock
 ///   (``EngineEvent/accelerometerSamples(_:rate:)``): the daemon wakes 10 times a second for
 ///   it at the usual ``AccelerometerCommand/handOverInterval`` (more often only at a rate
 ///   that fills half the FIFO sooner: above 160 Hz on the ADXL345 and LIS3DH), and twice for
-///   a glance's half second at 50 Hz on those chips, once on the MPU-6050. With `wake` the activity interrupt stays armed meanwhile (every
-///   supported chip raises it while it measures), watched as above (without a wired line,
-///   at each window). A FIFO that overflowed (the loop was held up for longer than the FIFO
+///   a glance's half second at 50 Hz on those chips, once on the MPU-6050. With `wake` the
+///   activity interrupt stays armed meanwhile (every supported chip raises it while it
+///   measures), watched as above (without a wired line, at each window). A FIFO that overflowed (the loop was held up for longer than the FIFO
 ///   lasts: 0.64 s at 50 Hz on the ADXL345 and LIS3DH) hands over what the driver could still
 ///   read and is counted in ``fifoOverflows`` (the source's description says so); it is no
 ///   failure.
