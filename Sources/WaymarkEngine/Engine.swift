@@ -236,9 +236,7 @@ package struct Engine: Sendable {
             gpsOnlyNextWake = nil
             accelerometer = .idle
             judgingPush = false
-            watchEnded = false
-            glancing = false
-            nextGlance = nil
+            watchAfresh()
         case .receiverLost:
             lastUsableFix = nil
             markUnavailable(at: now, actions: &actions)
@@ -610,12 +608,7 @@ package struct Engine: Sendable {
         }
         let wanted: AccelerometerCommand
         // A pause, or a wake confirmed while paused, is watched afresh.
-        if !paused || confirmingWake {
-            watchEnded = false
-            quietSince = nil
-            glancing = false
-            nextGlance = nil
-        }
+        if !paused || confirmingWake { watchAfresh() }
         let watching = hasAccelerometer && paused && !watchEnded && !sampleForMovement
         if !hasAccelerometer {
             wanted = .idle
@@ -651,6 +644,15 @@ package struct Engine: Sendable {
             accelerometer = wanted
             actions.append(.accelerometer(wanted))
         }
+    }
+
+    /// Forgets how far the watch of a paused device got (ended, glancing, calm since): the next
+    /// one is a whole watch.
+    private mutating func watchAfresh() {
+        watchEnded = false
+        glancing = false
+        nextGlance = nil
+        quietSince = nil
     }
 
     /// Whether the accelerometer samples for the end of movement: a running subscription
