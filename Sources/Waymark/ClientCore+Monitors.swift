@@ -70,7 +70,8 @@ extension ClientCore {
                 pending.resume(with: .failure(WaymarkError.daemonUnavailable(lastFailure)))
                 return
             }
-            send(operation(daemonID)) { result in pending.resume(with: result.mapError { $0 }) }
+            let request = operation(daemonID)
+            limitWait(for: send(request) { result in pending.resume(with: result.mapError { $0 }) }, request.name)
         }
         // A connection the daemon hung up on ends first: its number for the monitor is void.
         let linked = hasLiveLink()

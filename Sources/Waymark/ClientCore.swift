@@ -67,8 +67,15 @@ final class ClientCore {
     var newestVisitSequence: UInt64 = 0
     /// What waits for a monitor to be open on the current connection.
     var monitorOpened: [UInt64: [(Result<Void, WaymarkError>) -> Void]] = [:]
-    /// Each unanswered location request's id and deadline timer, by its ``PendingReply``.
-    private var locationRequests: [ObjectIdentifier: (id: Int64, deadline: TimerID)] = [:]
+    /// Each unanswered location request's id, by its ``PendingReply``.
+    private var locationRequests: [ObjectIdentifier: Int64] = [:]
+    /// The deadline of each request that waits for its reply with limited patience
+    /// (``limitWait(for:_:patience:)``), by the request's id.
+    private var answerDeadlines: [Int64: TimerID] = [:]
+    /// How long a one-shot request waits for its reply: the daemon answers those in the turn
+    /// that reads them, well within a second even on a loaded board, so one silent for 30 s
+    /// (unless told) is stopped or stalled.
+    private let answerPatience: Duration
     private var lastRequestID: Int64 = 0
     private var reconnectDelay = firstReconnectDelay
     private var reconnectTimer: TimerID?
@@ -76,9 +83,14 @@ final class ClientCore {
 
     /// A core on `loop` that looks for the daemon at `paths()` (tried in order, at every
     /// attempt), believes only a socket `trust` accepts, and introduces itself as `appID`, which
-    /// needs location for `usageDescription`.
-    init(loop: EventLoop, paths: @escaping () -> [String], trust: SocketTrust, appID: String?, usageDescription: String? = nil) {
+    /// needs location for `usageDescription`; a one-shot request waits `answerPatience` at most
+    /// for its reply.
+    init(
+        loop: EventLoop, paths: @escaping () -> [String], trust: SocketTrust, appID: String?, usageDescription: String? = nil,
+        answerPatience: Duration = .seconds(30)
+    ) {
         self.loop = loop
+        self.answerPatience = answerPatience
         self.paths = paths
         self.trust = trust
         self.appID = appID
@@ -138,13 +150,8 @@ final class ClientCore {
     /// caller was cancelled already.
     func requestLocation(_ request: LocationRequest, _ pending: PendingReply<Location>) {
         guard !pending.isResumed else { return }
-        // A daemon that never answers must not hang the caller.
-        let deadline = loop.schedule(after: request.timeout + .seconds(2)) { _ in
-            pending.resume(with: .failure(LocationError.locationUnknown))
-        }
         let key = ObjectIdentifier(pending)
         let id = sendNew(.requestLocation(request)) { [unowned self] result in
-            loop.cancel(deadline)
             locationRequests[key] = nil
             switch result {
             case .success(.location(let location)): pending.resume(with: .success(location))
@@ -154,16 +161,17 @@ final class ClientCore {
             case .failure(let error): pending.resume(with: .failure(error))
             }
         }
-        if let id, handlers[id] != nil { locationRequests[key] = (id, deadline) }
+        // The daemon answers by the request's timeout; a little later, it is stalled.
+        guard let id = limitWait(for: id, .requestLocation, patience: request.timeout + .seconds(2)) else { return }
+        locationRequests[key] = id
     }
 
     /// Withdraws the request of a cancelled caller (already resumed), so that the daemon
     /// releases the receiver at once.
     func cancelRequest(_ pending: PendingReply<Location>) {
-        guard let request = locationRequests.removeValue(forKey: ObjectIdentifier(pending)) else { return }
-        loop.cancel(request.deadline)
-        handlers[request.id] = nil
-        send(.cancelRequest(request: .number(request.id))) { _ in }
+        guard let id = locationRequests.removeValue(forKey: ObjectIdentifier(pending)) else { return }
+        forget(id)
+        send(.cancelRequest(request: .number(id))) { _ in }
     }
 
     // MARK: One-shot requests
@@ -171,7 +179,30 @@ final class ClientCore {
     /// Sends `operation` (status, authorization, the operator's requests); `pending` is
     /// resumed with its result.
     func call(_ operation: Operation, _ pending: PendingReply<ReplyResult>) {
-        sendNew(operation) { result in pending.resume(with: result.mapError { $0 }) }
+        let id = sendNew(operation) { result in pending.resume(with: result.mapError { $0 }) }
+        limitWait(for: id, operation.name)
+    }
+
+    /// Gives request `id` (if it waits for its reply) `patience`, ``answerPatience`` unless
+    /// told, after which its handler gets `daemonUnavailable` and a late reply is dropped: a
+    /// daemon that stopped answering (stopped, stalled, or another program on the socket)
+    /// holds no caller. Returns `id` if it waits.
+    @discardableResult
+    func limitWait(for id: Int64?, _ operation: OperationName, patience: Duration? = nil) -> Int64? {
+        guard let id, handlers[id] != nil else { return nil }
+        let patience = patience ?? answerPatience
+        answerDeadlines[id] = loop.schedule(after: patience) { [unowned self] _ in
+            answerDeadlines[id] = nil
+            let reason = "no answer to \(operation.rawValue) within \(patience)"
+            handlers.removeValue(forKey: id)?(.failure(.daemonUnavailable(reason)))
+        }
+        return id
+    }
+
+    /// Stops waiting for the reply to request `id`.
+    private func forget(_ id: Int64) {
+        handlers[id] = nil
+        if let deadline = answerDeadlines.removeValue(forKey: id) { loop.cancel(deadline) }
     }
 
     // MARK: Service sessions
@@ -345,6 +376,8 @@ final class ClientCore {
         let waiting = handlers.sorted { $0.key < $1.key }
         handlers = [:]
         locationRequests = [:]
+        for deadline in answerDeadlines.values { loop.cancel(deadline) }
+        answerDeadlines = [:]
         for (_, handler) in waiting { handler(.failure(.daemonUnavailable(reason))) }
         localIDs = [:]
         for local in subscriptions.keys { subscriptions[local]?.daemonID = nil }
@@ -384,7 +417,8 @@ final class ClientCore {
         guard let message = try? ServerMessage(line: line) else { return }
         switch message {
         case .reply(let reply):
-            guard case .number(let id)? = reply.id, let handler = handlers.removeValue(forKey: id) else { return }
+            guard case .number(let id)? = reply.id, let handler = handlers[id] else { return }
+            forget(id)
             handler(reply.outcome.mapError { .refused(code: $0.code.rawValue, message: $0.message) })
         case .event(.update(let event)):
             guard let local = localIDs[event.subscription] else { return }

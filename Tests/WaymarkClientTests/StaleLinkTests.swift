@@ -65,7 +65,7 @@ struct StaleLinkTests {
     ) async throws {
         let directory = try TemporarySocketDirectory()
         defer { directory.remove() }
-        let client = try DrivenClient(path: directory.socket())
+        let client = try DrivenClient(path: directory.socket(), appID: Self.appID)
         let first = try TestDaemon(path: directory.socket())
         do {
             try await asking(client, first)
@@ -87,7 +87,7 @@ struct StaleLinkTests {
         let directory = try TemporarySocketDirectory()
         defer { directory.remove() }
         let path = directory.socket()
-        let client = try DrivenClient(path: path)
+        let client = try DrivenClient(path: path, appID: Self.appID)
         let listener = try UnixListener(path: path)
         let inFlight = PendingReply<ReplyResult>()
         client.core.call(.status, inFlight)
@@ -106,53 +106,5 @@ struct StaleLinkTests {
         let error = await #expect(throws: WaymarkError.self) { try await client.run(until: inFlight) }
         guard case .daemonUnavailable(let reason)? = error else { return }
         #expect(reason == "the daemon closed the connection")
-    }
-}
-
-/// A ``ClientCore`` whose loop runs on the test's thread, only while the test waits.
-private final class DrivenClient {
-    let loop: EventLoop
-    let core: ClientCore
-
-    init(path: String) throws {
-        loop = try EventLoop()
-        core = ClientCore(loop: loop, paths: { [path] }, trust: .current(), appID: StaleLinkTests.appID)
-    }
-
-    /// The daemon's status, asked for as `WaymarkAgent.status()` does.
-    func status() async throws -> StatusReport {
-        let pending = PendingReply<ReplyResult>()
-        core.call(.status, pending)
-        guard case .status(let report) = try await run(until: pending) else { throw WaymarkError.unexpectedResult(.status) }
-        return report
-    }
-
-    /// Runs the loop until `pending` has its result (at most 5 s) and returns it.
-    func run<Value>(until pending: PendingReply<Value>) async throws -> Value {
-        try run { pending.isResumed }
-        return try await withCheckedThrowingContinuation { pending.wait(with: $0) }
-    }
-
-    /// Runs the loop until `condition` holds, looking every millisecond; throws after 5 s.
-    func run(until condition: @escaping () -> Bool) throws {
-        var holds = condition()
-        let check = loop.schedule(after: .milliseconds(1), repeating: .milliseconds(1)) { loop in
-            holds = condition()
-            if holds { loop.stop() }
-        }
-        let deadline = loop.schedule(after: .seconds(5)) { $0.stop() }
-        defer {
-            loop.cancel(check)
-            loop.cancel(deadline)
-        }
-        if !holds { try loop.run() }
-        guard holds else { throw TimedOut() }
-    }
-
-    /// Runs the loop for `duration`.
-    func run(for duration: Duration) throws {
-        let end = loop.schedule(after: duration) { $0.stop() }
-        defer { loop.cancel(end) }
-        try loop.run()
     }
 }
