@@ -233,6 +233,7 @@ package struct EpochAssembler: Sendable {
         evidence.record(statusValid: gll.isValid)
         guard gll.isValid else { return }
         setPosition(gll.latitude, gll.longitude)
+        if let mode = gll.mode { fix.quality = FixQuality(mode: mode) }
     }
 
     private mutating func merge(_ vtg: VTG) {

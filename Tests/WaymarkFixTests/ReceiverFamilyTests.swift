@@ -270,6 +270,30 @@ struct ReceiverFamilyTests {
         #expect(fix.hdop == nil && fix.vdop == nil)
     }
 
+    @Test("dead reckoning flagged as NMEA 2.3 asks (status V, mode E) in RMC or GLL alone is an estimated fix; V with another mode is none")
+    func deadReckoningWithWarningStatus() throws {
+        let rmcOnly = decode([
+            "$GPRMC,120000.000,V,4143.6057,N,08338.0788,W,11.70,231.0,100326,,,E",
+            "$GPRMC,120001.000,V,4143.6020,N,08338.0850,W,11.70,231.0,100326,,,E",
+        ]).fixes
+        #expect(rmcOnly.count == 2)
+        for fix in rmcOnly {
+            #expect(fix.quality == .deadReckoning && fix.hasPosition && fix.mode == .twoDimensional)
+            #expect(abs(try #require(fix.speed) - 11.70 * 1852 / 3600) < 1e-12 && fix.course == 231.0)
+        }
+        #expect(abs(try #require(rmcOnly.last?.latitude) - degrees(41, 43.6020)) < 1e-9)
+        #expect(AccuracyModel().horizontalAccuracy(of: rmcOnly[0]) == 20)
+        let gllOnly = decode(["$GPGLL,4143.6057,N,08338.0788,W,120000.000,V,E"]).fixes
+        #expect(gllOnly.count == 1 && gllOnly[0].quality == .deadReckoning && gllOnly[0].hasPosition)
+        // Manual input, simulator, no fix, a status of V before NMEA 2.3 (no mode), or a
+        // status that is neither A nor V: no position.
+        for tail in [",,,M", ",,,S", ",,,N", ",,", ",,,E"] {
+            let status = tail == ",,,E" ? "X" : "V"
+            let fixes = decode(["$GPRMC,120000.000,\(status),4143.6057,N,08338.0788,W,11.70,231.0,100326\(tail)"]).fixes
+            #expect(fixes.count == 1 && !fixes[0].hasPosition && fixes[0].mode == .noFix, "\(status)\(tail)")
+        }
+    }
+
     @Test("RMC V with a position is no fix; the GGA of the same epoch says whether there is one")
     func rmcWarningWithPosition() throws {
         let rmcOnly = decode(["$GPRMC,081500.000,V,5130.1200,N,00007.5000,W,0.00,0.0,150624,,,N"]).fixes

@@ -11,8 +11,8 @@ public struct GLL: Hashable, Sendable {
     /// Mode indicator (NMEA 2.3+).
     public var mode: ModeIndicator?
 
-    /// Whether the receiver flags the position valid.
-    public var isValid: Bool { status == UInt8(ascii: "A") && (mode?.isValid ?? true) }
+    /// Whether the receiver flags the position valid (``ModeIndicator/positionIsUsable(status:mode:)``).
+    public var isValid: Bool { ModeIndicator.positionIsUsable(status: status, mode: mode) }
 
     /// Creates an empty sentence; set the fields to describe.
     public init() {}

@@ -21,4 +21,17 @@ public enum ModeIndicator: UInt8, Hashable, Sendable {
 
     /// Whether the mode stands for a usable position.
     public var isValid: Bool { self != .notValid }
+
+    /// Whether a sentence whose status field is `status` and whose mode indicator is `mode`
+    /// (absent before NMEA 2.3) carries a usable position: status `A` with a valid mode, or a
+    /// dead-reckoning estimate (mode `E`), which NMEA 2.3 and later flag with status `V` (the
+    /// standard sets `V` for every mode but autonomous and differential, so that a reader of
+    /// the status alone ignores an estimate; a reader of the mode may use it).
+    static func positionIsUsable(status: UInt8?, mode: ModeIndicator?) -> Bool {
+        switch status {
+        case UInt8(ascii: "A"): mode?.isValid ?? true
+        case UInt8(ascii: "V"): mode == .estimated
+        default: false
+        }
+    }
 }

@@ -21,8 +21,8 @@ public struct RMC: Hashable, Sendable {
     /// Navigation status (NMEA 4.10+): `S` safe, `C` caution, `U` unsafe, `V` not valid.
     public var navigationStatus: UInt8?
 
-    /// Whether the receiver flags the data valid (status `A` and a valid mode, if any).
-    public var isValid: Bool { status == UInt8(ascii: "A") && (mode?.isValid ?? true) }
+    /// Whether the receiver flags the data valid (``ModeIndicator/positionIsUsable(status:mode:)``).
+    public var isValid: Bool { ModeIndicator.positionIsUsable(status: status, mode: mode) }
 
     /// Creates an empty sentence; set the fields to describe.
     public init() {}
