@@ -11,6 +11,7 @@ import socket
 import subprocess
 import tempfile
 import unittest
+import unittest.mock
 
 import waymark
 
@@ -113,6 +114,27 @@ class HostileLines(unittest.IsolatedAsyncioTestCase):
                     pass
             await client.close()
         self.assertIn("updates[1]", str(raised.exception))
+
+    async def test_a_daemon_that_stops_answering_holds_no_call(self) -> None:
+        async with FakeDaemon(self.directory, b"") as daemon:
+            client = waymark.Client(daemon.path)
+            try:
+                with unittest.mock.patch("waymark.connection.ANSWER_PATIENCE", 0.3):
+                    with self.assertRaises(waymark.DaemonUnavailable) as caught:
+                        await asyncio.wait_for(client.status(), 5)
+                    self.assertIn("no answer to status within 0.3 seconds", str(caught.exception))
+                    # The next call on the same connection waits afresh.
+                    with self.assertRaises(waymark.DaemonUnavailable) as caught:
+                        await asyncio.wait_for(client.last_known_location(), 5)
+                    self.assertIn("no answer to lastKnownLocation within 0.3 seconds", str(caught.exception))
+                # A location request waits its timeout, which the daemon keeps, and 2 s more.
+                started = asyncio.get_running_loop().time()
+                with self.assertRaises(waymark.DaemonUnavailable) as caught:
+                    await asyncio.wait_for(client.request_location(timeout=0.5), 5)
+                self.assertIn("no answer to requestLocation within 2.5 seconds", str(caught.exception))
+                self.assertGreaterEqual(asyncio.get_running_loop().time() - started, 2.5)
+            finally:
+                await client.close()
 
     async def test_unknown_events_and_members_are_skipped(self) -> None:
         answer = b'{"event":"monitorEvent","monitor":1}\n{"event":"somethingNew"}\n'

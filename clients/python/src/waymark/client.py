@@ -461,11 +461,8 @@ class Client:
             "requestLocation", {"desiredAccuracy": desired_accuracy, "timeout": timeout}, resolving(future)
         )
         try:
-            # A daemon that never answers must not hang the caller.
-            result = await asyncio.wait_for(future, timeout + 2)
-        except asyncio.TimeoutError:
-            self._withdraw(connection, request_id)
-            raise LocationUnknown() from None
+            # The daemon answers by the timeout; a little later, it is stalled.
+            result = await connection.answer(request_id, future, "requestLocation", timeout + 2)
         except asyncio.CancelledError:
             self._withdraw(connection, request_id)
             raise
@@ -505,8 +502,8 @@ class Client:
     async def _request(self, operation: str, parameters: dict[str, Any] | None = None) -> dict[str, Any]:
         """Sends one request on the connection (opened if needed) and returns its ``result``."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        await self._send_new(operation, parameters or {}, resolving(future))
-        return await future
+        connection, request_id = await self._send_new(operation, parameters or {}, resolving(future))
+        return await connection.answer(request_id, future, operation)
 
     async def _send_new(self, operation: str, parameters: dict[str, Any], handler: ReplyHandler) -> tuple[Connection, int]:
         """Sends a request the app makes now (not one a new connection replays) on a connection

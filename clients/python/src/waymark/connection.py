@@ -25,6 +25,9 @@ PROTOCOL_VERSION = 3
 CONNECT_PATIENCE = 2.0
 #: How long the reading task may take to read what a daemon that hung up sent before, seconds.
 FINISH_PATIENCE = 1.0
+#: How long a one-shot request waits for its reply, seconds: the daemon answers those in the
+#: turn that reads them, so one silent this long is stopped or stalled (as in the Swift library).
+ANSWER_PATIENCE = 30.0
 
 #: Gets a reply's ``result`` object, or the error that ended the request.
 ReplyHandler = Callable[[dict[str, Any] | None, WaymarkError | None], None]
@@ -128,8 +131,22 @@ class Connection:
         """Sends a request and returns its reply's ``result``; raises ``Refused`` for an error
         reply, ``DaemonUnavailable`` or ``DaemonProtocolError`` when the connection ends first."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.send(operation, parameters or {}, resolving(future))
-        return await future
+        request_id = self.send(operation, parameters or {}, resolving(future))
+        return await self.answer(request_id, future, operation)
+
+    async def answer(
+        self, request_id: int, future: asyncio.Future[dict[str, Any]], operation: str, patience: float | None = None
+    ) -> dict[str, Any]:
+        """The reply to request ``request_id``, settled in ``future``. After ``patience``
+        seconds (``ANSWER_PATIENCE`` unless told) without it the request is forgotten, a late
+        reply dropped, and ``DaemonUnavailable`` says so: a daemon that stopped answering
+        holds no caller."""
+        patience = ANSWER_PATIENCE if patience is None else patience
+        try:
+            return await asyncio.wait_for(future, patience)
+        except asyncio.TimeoutError:
+            self.forget(request_id)
+            raise DaemonUnavailable(f"no answer to {operation} within {float(patience)} seconds") from None
 
     def forget(self, request_id: int) -> bool:
         """Drops the handler of a request that is no longer awaited; whether it was pending."""
