@@ -13,7 +13,8 @@ import WaymarkSystem
 /// up on (it restarted just before, and this thread has not read the hangup yet) is ended
 /// first, as the loop would have, and a new one made. A request written when the connection
 /// turns out to be closed is sent once more on a new one (``sendNew(_:_:)``); one the daemon
-/// may have read when it went is not: it fails with ``WaymarkError/daemonUnavailable(_:)``.
+/// may have read when it went is not: it fails with ``WaymarkError/daemonUnavailable(_:)``, as
+/// does one the daemon leaves unanswered past its patience (``limitWait(for:_:patience:)``).
 final class ClientCore {
     typealias UpdateContinuation = AsyncThrowingStream<LocationUpdate, any Error>.Continuation
     typealias ReplyHandler = (Result<ReplyResult, WaymarkError>) -> Void
@@ -177,7 +178,7 @@ final class ClientCore {
     // MARK: One-shot requests
 
     /// Sends `operation` (status, authorization, the operator's requests); `pending` is
-    /// resumed with its result.
+    /// resumed with its result, or with `daemonUnavailable` after ``answerPatience``.
     func call(_ operation: Operation, _ pending: PendingReply<ReplyResult>) {
         let id = sendNew(operation) { result in pending.resume(with: result.mapError { $0 }) }
         limitWait(for: id, operation.name)
