@@ -129,7 +129,8 @@ class Connection:
 
     async def request(self, operation: str, parameters: dict[str, Any] | None = None) -> dict[str, Any]:
         """Sends a request and returns its reply's ``result``; raises ``Refused`` for an error
-        reply, ``DaemonUnavailable`` or ``DaemonProtocolError`` when the connection ends first."""
+        reply, ``DaemonUnavailable`` or ``DaemonProtocolError`` when the connection ends first,
+        ``DaemonUnavailable`` when no reply comes within ``ANSWER_PATIENCE``."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         request_id = self.send(operation, parameters or {}, resolving(future))
         return await self.answer(request_id, future, operation)
