@@ -21,10 +21,10 @@ import WaymarkClock
 ///   that fills half the FIFO sooner: above 160 Hz on the ADXL345 and LIS3DH), and twice for
 ///   a glance's half second at 50 Hz on those chips, once on the MPU-6050. With `wake` the
 ///   activity interrupt stays armed meanwhile (every supported chip raises it while it
-///   measures), watched as above (without a wired line, at each window). A FIFO that overflowed (the loop was held up for longer than the FIFO
-///   lasts: 0.64 s at 50 Hz on the ADXL345 and LIS3DH) hands over what the driver could still
-///   read and is counted in ``fifoOverflows`` (the source's description says so); it is no
-///   failure.
+///   measures), watched as above (without a wired line, at each window). A FIFO that
+///   overflowed (the loop was held up for longer than the FIFO lasts: 0.64 s at 50 Hz on the
+///   ADXL345 and LIS3DH) hands over what the driver could still read and is counted in
+///   ``fifoOverflows`` (the source's description says so); it is no failure.
 /// * `idle` turns the interrupt off.
 ///
 /// The drivers retry bus errors; an error that survives them is reported once as
