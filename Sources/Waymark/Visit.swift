@@ -30,8 +30,17 @@ extension WaymarkAgent {
     ///
     /// - Throws: ``WaymarkError`` when the daemon is unreachable or refuses (`authorizationDenied`).
     public static func visits() async throws -> [Visit] {
-        guard case .visits(let visits) = try await DaemonClient.shared.call(.visits) else { throw WaymarkError.unexpectedResult(.visits) }
-        return visits.map(Visit.init)
+        var diary: [Visit] = []
+        var after: Timestamp?
+        while true {
+            guard case .visits(let page) = try await DaemonClient.shared.call(.visits(after: after)) else {
+                throw WaymarkError.unexpectedResult(.visits)
+            }
+            diary += page.visits.map(Visit.init)
+            // The diary comes a page at a time: a line holds about 250 of its 1,000 visits.
+            guard page.more, let last = page.visits.last else { return diary }
+            after = last.arrivalDate
+        }
     }
 }
 

@@ -35,17 +35,22 @@ package enum EvaluationScheduler {
     /// stationary end is corrected within 10 minutes.
     package static let maximumWait = Duration.seconds(600)
 
-    /// The instant the next fix is needed, or `nil` when none is (nothing to watch). `last` is the last fix, taken at `fixInstant` on the core's timeline.
+    /// The instant the next fix is needed, or `nil` when none is (nothing to watch). `last` is
+    /// the last fix, taken at `fixInstant` on the core's timeline. One pass over the records,
+    /// copying none: the daemon plans after every change to any app's conditions.
     package static func nextFix(
-        after last: Location, at fixInstant: Instant, watching monitors: [Monitor], travel: TravelMode
+        after last: Location, at fixInstant: Instant, watching monitors: some Sequence<Monitor>, travel: TravelMode
     ) -> Instant? {
-        let regions = monitors.flatMap(\.records).compactMap { record -> CircularRegion? in
-            guard case .circularGeographic(let region) = record.condition, record.lastEvent.state != .unmonitored
-            else { return nil }
-            return region
+        var nearest: Double?
+        for monitor in monitors {
+            for record in monitor.records where record.lastEvent.state != .unmonitored {
+                guard case .circularGeographic(let region) = record.condition else { continue }
+                let distance = abs(region.signedDistanceToBorder(of: last))
+                if nearest.map({ distance < $0 }) ?? true { nearest = distance }
+            }
         }
-        guard !regions.isEmpty else { return nil }
-        return fixInstant.advanced(by: wait(margin: margin(from: last, to: regions), speed: travel.maximumSpeed))
+        guard let nearest else { return nil }
+        return fixInstant.advanced(by: wait(margin: margin(from: last, nearest: nearest), speed: travel.maximumSpeed))
     }
 
     /// The next fix for a condition farther than any travel in ``maximumWait``, after a fix at
@@ -55,12 +60,10 @@ package enum EvaluationScheduler {
         fixInstant.advanced(by: maximumWait)
     }
 
-    /// The distance in metres that can certainly be travelled without crossing a border of
-    /// `regions`, or `nil` when the fix cannot bound it.
-    static func margin(from location: Location, to regions: [CircularRegion]) -> Double? {
-        guard let accuracy = Accuracy.decisive(location) else { return nil }
-        let nearest = regions.map { abs($0.signedDistanceToBorder(of: location)) }.min() ?? 0
-        guard nearest.isFinite else { return nil }
+    /// The distance in metres that can certainly be travelled without crossing the border
+    /// `nearest` metres from `location`, or `nil` when the fix cannot bound it.
+    static func margin(from location: Location, nearest: Double) -> Double? {
+        guard let accuracy = Accuracy.decisive(location), nearest.isFinite else { return nil }
         return max(0, nearest - accuracy)
     }
 

@@ -75,6 +75,14 @@ struct Fields {
         try require(key, "a boolean") { $0.boolValue }
     }
 
+    /// The array member `key`, each element an object that `read` decodes.
+    func objects<Element>(_ key: String, _ read: (Fields) throws(ProtocolError) -> Element) throws(ProtocolError) -> [Element] {
+        let values = try require(key, "an array") { $0.arrayValue }
+        var elements: [Element] = []
+        for (index, value) in values.enumerated() { elements.append(try read(Fields(value, at: "\(name(key))[\(index)]"))) }
+        return elements
+    }
+
     func strings(_ key: String) throws(ProtocolError) -> [String] {
         let values = try require(key, "an array of strings") { $0.arrayValue }
         var strings: [String] = []

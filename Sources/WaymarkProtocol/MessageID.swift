@@ -7,11 +7,12 @@ package enum MessageID: Hashable, Sendable, CustomStringConvertible {
     /// A string id.
     case string(String)
 
-    /// The id in `value`, or `nil` if it is neither an integer nor a string.
+    /// The id in `value`, or `nil` if it is neither an integer nor a string of at most
+    /// ``ProtocolLimits/maximumIDLength`` bytes.
     package init?(json value: JSONValue) {
         switch value {
         case .integer(let number): self = .number(number)
-        case .string(let text): self = .string(text)
+        case .string(let text) where text.utf8.count <= ProtocolLimits.maximumIDLength: self = .string(text)
         default: return nil
         }
     }

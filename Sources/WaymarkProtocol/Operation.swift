@@ -60,8 +60,8 @@ package enum Operation: Hashable, Sendable {
     case monitorIdentifiers(monitor: UInt64)
     /// Acknowledges a monitor's events through a sequence number (version 3).
     case acknowledgeMonitorEvents(monitor: UInt64, through: UInt64)
-    /// Asks for the visit diary (version 3).
-    case visits
+    /// Asks for a page of the visit diary: the visits that arrived after `after` (version 3).
+    case visits(after: Timestamp?)
     /// Starts the app's visit monitoring: `visit` events follow (version 3).
     case startVisitMonitoring
     /// Stops the app's visit monitoring (version 3).
@@ -110,9 +110,14 @@ package enum Operation: Hashable, Sendable {
     /// (an absent optional is left out: absent and `null` mean the same in the protocol).
     func writeParameters(to buffer: inout JSONBuffer) {
         switch self {
-        case .bye, .status, .lastKnownLocation, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation, .visits,
+        case .bye, .status, .lastKnownLocation, .authorizationStatus, .startBackgroundActivitySession, .startInUseDelegation,
             .startVisitMonitoring, .stopVisitMonitoring:
             break
+        case .visits(let after):
+            if let after {
+                buffer.key("after")
+                buffer.string(unescaped: after.appendProtocolText)
+            }
         case .authorizationApps(let after):
             if let after {
                 buffer.key("after")
@@ -192,7 +197,7 @@ package enum Operation: Hashable, Sendable {
         case .acceptInUseDelegation: self = .acceptInUseDelegation(token: try fields.string("token"))
         case .stopInUseDelegation: self = .stopInUseDelegation(session: try fields.identifier("session"))
         case .authorizationApps: self = .authorizationApps(after: try fields.optionalFields("after").map(AppReference.init))
-        case .visits: self = .visits
+        case .visits: self = .visits(after: try fields.optionalString("after") == nil ? nil : try fields.timestamp("after"))
         case .startVisitMonitoring: self = .startVisitMonitoring
         case .stopVisitMonitoring: self = .stopVisitMonitoring
         case .acknowledgeVisits: self = .acknowledgeVisits(through: try fields.identifier("through"))

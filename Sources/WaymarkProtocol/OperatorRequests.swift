@@ -168,11 +168,6 @@ package struct AuthorizationApps: Hashable, Sendable {
     /// Whether apps follow the last of ``apps``.
     package var more: Bool
 
-    /// The bytes of entries one page carries at most: with the reply around them, far below
-    /// the protocol's line limit (the largest entry, an app key of `PATH_MAX` bytes and a
-    /// usage description, all escaped, is about 31 kB).
-    package static let maximumPageBytes = 48 << 10
-
     /// Creates an answer.
     package init(locationServicesEnabled: Bool, apps: [AuthorizationAppEntry], more: Bool = false) {
         self.locationServicesEnabled = locationServicesEnabled
@@ -180,41 +175,23 @@ package struct AuthorizationApps: Hashable, Sendable {
         self.more = more
     }
 
-    /// The page of `entries` (in the order of their references) that follows `after`: as many
-    /// as fit ``maximumPageBytes``, at least one.
+    /// The page of `entries` (in the order of their references) that follows `after`
+    /// (``ReplyPage``).
     package init(locationServicesEnabled: Bool, page entries: [AuthorizationAppEntry], after: AppReference?) {
         let following = entries.drop { entry in after.map { !($0 < entry.app) } ?? false }
-        var apps: [AuthorizationAppEntry] = []
-        var bytes = 0
-        var buffer = JSONBuffer()
-        for entry in following {
-            buffer.removeAll()
-            entry.write(to: &buffer)
-            bytes += buffer.bytes.count + 1
-            if bytes > Self.maximumPageBytes && !apps.isEmpty { break }
-            apps.append(entry)
-        }
-        self.init(locationServicesEnabled: locationServicesEnabled, apps: apps, more: apps.count < following.count)
+        let page = ReplyPage.first(of: following) { entry, buffer in entry.write(to: &buffer) }
+        self.init(locationServicesEnabled: locationServicesEnabled, apps: page.entries, more: page.more)
     }
 
     /// Writes the members of the reply's `result`.
     func writeMembers(to buffer: inout JSONBuffer) {
         buffer.member("locationServices", locationServicesEnabled)
-        buffer.key("apps")
-        buffer.beginArray()
-        for app in apps { app.write(to: &buffer) }
-        buffer.endArray()
-        if more { buffer.member("more", true) }
+        ReplyPage.write("apps", apps, more: more, to: &buffer) { app, buffer in app.write(to: &buffer) }
     }
 
     init(_ fields: Fields) throws(ProtocolError) {
-        let entries = try fields.require("apps", "an array") { $0.arrayValue }
-        var apps: [AuthorizationAppEntry] = []
-        for (index, entry) in entries.enumerated() {
-            apps.append(try AuthorizationAppEntry(Fields(entry, at: "\(fields.path).apps[\(index)]")))
-        }
         self.init(
-            locationServicesEnabled: try fields.bool("locationServices"), apps: apps,
-            more: try fields.optional("more", "a boolean") { $0.boolValue } ?? false)
+            locationServicesEnabled: try fields.bool("locationServices"), apps: try fields.objects("apps", AuthorizationAppEntry.init),
+            more: try ReplyPage.more(in: fields))
     }
 }

@@ -12,4 +12,9 @@ package enum ProtocolLimits {
     package static let maximumLineLength = 65_536
     /// The deepest nesting of arrays and objects in a message.
     package static let maximumDepth = 16
+    /// The longest string `id`, UTF-8 bytes: every reply echoes its request's id, and a reply
+    /// must fit a line.
+    package static let maximumIDLength = 256
+    /// The longest unknown `op` a reply echoes, UTF-8 bytes (every operation's name is shorter).
+    package static let maximumEchoedOperationLength = 64
 }

@@ -30,8 +30,8 @@ package enum ReplyResult: Hashable, Sendable {
     case record(MonitorRecord?)
     /// To `monitorIdentifiers`.
     case identifiers([String])
-    /// To `visits`: the diary, oldest arrival first.
-    case visits([Visit])
+    /// To `visits`: a page of the diary, oldest arrival first.
+    case visits(VisitDiaryPage)
 
     /// Writes the reply's `result` object.
     func write(to buffer: inout JSONBuffer) {
@@ -59,11 +59,7 @@ package enum ReplyResult: Hashable, Sendable {
             buffer.key("record")
             if let record { record.write(to: &buffer) } else { buffer.null() }
         case .identifiers(let identifiers): buffer.member("identifiers", strings: identifiers)
-        case .visits(let visits):
-            buffer.key("visits")
-            buffer.beginArray()
-            for visit in visits { visit.write(to: &buffer) }
-            buffer.endArray()
+        case .visits(let page): page.writeMembers(to: &buffer)
         }
         buffer.endObject()
     }
@@ -88,13 +84,7 @@ package enum ReplyResult: Hashable, Sendable {
         case .openMonitor: self = .monitor(try fields.identifier("monitor"))
         case .monitorRecord: self = .record(try fields.optionalFields("record").map { fields throws(ProtocolError) in try MonitorRecord(fields) })
         case .monitorIdentifiers: self = .identifiers(try fields.strings("identifiers"))
-        case .visits:
-            let entries = try fields.require("visits", "an array") { $0.arrayValue }
-            var visits: [Visit] = []
-            for (index, entry) in entries.enumerated() {
-                visits.append(try Visit(Fields(entry, at: "\(fields.path).visits[\(index)]")))
-            }
-            self = .visits(visits)
+        case .visits: self = .visits(try VisitDiaryPage(fields))
         }
     }
 }

@@ -39,7 +39,7 @@ package struct Request: Hashable, Sendable {
         do throws(ProtocolError) {
             checked = try Self.header(fields, id: id)
         } catch {
-            let unknown = error.code == .unknownOperation ? try? fields.string("op") : nil
+            let unknown = error.code == .unknownOperation ? (try? fields.string("op")).flatMap(Self.echoed) : nil
             throw RejectedRequest(id: id, operation: nil, unknownOperation: unknown, error: error)
         }
         do throws(ProtocolError) {
@@ -52,13 +52,20 @@ package struct Request: Hashable, Sendable {
     /// The valid id and the known operation of a request.
     private static func header(_ fields: Fields, id: MessageID?) throws(ProtocolError) -> (id: MessageID, name: OperationName) {
         guard let id else {
-            throw ProtocolError(.invalidMessage, fields.object["id"] == nil ? "id: missing (expected an integer or a string)" : "id: expected an integer or a string")
+            let expected = "an integer or a string of at most \(ProtocolLimits.maximumIDLength) bytes"
+            throw ProtocolError(.invalidMessage, fields.object["id"] == nil ? "id: missing (expected \(expected))" : "id: expected \(expected)")
         }
         let op = try fields.string("op")
         guard let name = OperationName(rawValue: op) else {
-            throw ProtocolError(.unknownOperation, "unknown operation \"\(op)\"")
+            throw ProtocolError(.unknownOperation, echoed(op).map { "unknown operation \"\($0)\"" } ?? "unknown operation (a name of \(op.utf8.count) bytes)")
         }
         return (id, name)
+    }
+
+    /// An unknown `op` as its reply echoes it: nil when longer than
+    /// ``ProtocolLimits/maximumEchoedOperationLength``, so that the reply fits a line.
+    private static func echoed(_ op: String) -> String? {
+        op.utf8.count <= ProtocolLimits.maximumEchoedOperationLength ? op : nil
     }
 }
 

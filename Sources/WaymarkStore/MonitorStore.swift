@@ -15,6 +15,14 @@ package import WaymarkSystem
 package final class MonitorStore {
     /// Monitors one app may keep (Core Location does not limit them; the file must be bounded).
     package static let maximumMonitorsPerApp = 16
+    /// Monitors the apps one uid can make at will keep together (``AppIdentity/mintingUID``):
+    /// each copy of a program is a new app, so a per-app limit alone bounds nothing.
+    package static let maximumMonitorsPerUID = 64
+    /// Conditions (records, watched or not) those apps keep together: what one app may keep,
+    /// 16 monitors of 100. Removing a condition frees its place.
+    package static let maximumConditionsPerUID = maximumMonitorsPerApp * Monitor.recordLimit
+    /// Apps of one uid (as above) that keep the visit service together.
+    package static let maximumVisitMonitoringAppsPerUID = 16
     /// Events kept per app until acknowledged; beyond, the oldest are dropped and counted.
     package static let eventQueueCapacity = EventQueue<MonitorEvent>.defaultCapacity
     /// Visits kept in the diary (about a year at three a day); beyond, the oldest go.

@@ -205,8 +205,8 @@ struct MonitorCenterTests {
 
         let center = try file.center()
         #expect(center.nextFix(after: nil, at: .zero) == nil && center.nextFix(after: here, at: later) == nil)
-        #expect(center.setVisitMonitoring(true, of: Self.app, at: here.timestamp))
-        #expect(!center.setVisitMonitoring(true, of: Self.app, at: here.timestamp), "started already")
+        #expect(try center.setVisitMonitoring(true, of: Self.app, at: here.timestamp))
+        #expect(try !center.setVisitMonitoring(true, of: Self.app, at: here.timestamp), "started already")
         #expect(center.nextFix(after: nil, at: .zero) == .zero, "no fix yet: one at once")
         let next = try #require(center.nextFix(after: here, at: later))
         #expect(next == anchor.nextFix(after: here, at: later), "the far condition's demand")
@@ -225,7 +225,7 @@ struct MonitorCenterTests {
         restarted.access = { _ in .none }
         #expect(restarted.nextFix(after: nil, at: .zero) == nil && restarted.nextFix(after: here, at: later) == nil)
         restarted.access = { _ in .full }
-        #expect(restarted.setVisitMonitoring(false, of: Self.app, at: here.timestamp))
+        #expect(try restarted.setVisitMonitoring(false, of: Self.app, at: here.timestamp))
         #expect(restarted.nextFix(after: here, at: later) == nil)
         #expect(try file.center().visitMonitoringApps.isEmpty, "the stop is kept")
     }

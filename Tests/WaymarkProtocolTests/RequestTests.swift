@@ -27,7 +27,8 @@ struct RequestTests {
         .setLocationServices(enabled: false),
         .answerTemporaryFullAccuracy(app: AppReference(kind: "executable", key: "1000:/usr/bin/nav"), granted: true),
         .lastKnownLocation,
-        .acknowledgeMonitorEvents(monitor: 5, through: 12), .visits, .startVisitMonitoring, .stopVisitMonitoring, .acknowledgeVisits(through: 12),
+        .acknowledgeMonitorEvents(monitor: 5, through: 12), .visits(after: nil), .visits(after: Timestamp(nanosecondsSinceEpoch: 1_500_000_000_123_000_000)),
+        .startVisitMonitoring, .stopVisitMonitoring, .acknowledgeVisits(through: 12),
     ]
 
     @Test(arguments: operations)
@@ -69,14 +70,14 @@ struct RequestTests {
     @Test(arguments: [
         (#"{"id":1,"op":"hello""#, nil, nil, ErrorCode.malformedJSON, "byte 20: expected ',' or '}' after an object member, found the end of the text"),
         ("[1]", nil, nil, .invalidMessage, "message: expected an object, found an array"),
-        (#"{"op":"status"}"#, nil, nil, .invalidMessage, "id: missing (expected an integer or a string)"),
-        (#"{"id":1.5,"op":"status"}"#, nil, nil, .invalidMessage, "id: expected an integer or a string"),
+        (#"{"op":"status"}"#, nil, nil, .invalidMessage, "id: missing (expected an integer or a string of at most 256 bytes)"),
+        (#"{"id":1.5,"op":"status"}"#, nil, nil, .invalidMessage, "id: expected an integer or a string of at most 256 bytes"),
         (#"{"id":3}"#, MessageID.number(3), nil, .invalidMessage, "op: missing (expected a string)"),
         (#"{"id":3,"op":"teleport"}"#, .number(3), nil, .unknownOperation, "unknown operation \"teleport\""),
         (#"{"id":"x","op":"hello","version":"1"}"#, .string("x"), OperationName.hello, .invalidMessage, "version: expected an integer, found a string"),
         (#"{"id":"x","op":"hello","version":1.0}"#, .string("x"), OperationName.hello, .invalidMessage, "version: expected an integer, found a number"),
         (#"{"id":"x","op":"hello","version":1e0}"#, .string("x"), OperationName.hello, .invalidMessage, "version: expected an integer, found a number"),
-        (#"{"id":1.0,"op":"status"}"#, nil, nil, .invalidMessage, "id: expected an integer or a string"),
+        (#"{"id":1.0,"op":"status"}"#, nil, nil, .invalidMessage, "id: expected an integer or a string of at most 256 bytes"),
         (#"{"id":8,"op":"stopLiveUpdates","subscription":1e2}"#, .number(8), .stopLiveUpdates, .invalidMessage,
          "subscription: expected a non-negative integer, found a number"),
         (#"{"id":4,"op":"startLiveUpdates","configuration":"walking"}"#, .number(4), .startLiveUpdates, .invalidMessage,
@@ -121,5 +122,26 @@ struct RequestTests {
         #expect(rejected?.unknownOperation == (code == .unknownOperation ? "teleport" : nil))
         #expect(rejected?.error.code == code)
         #expect(rejected?.error.message == message)
+    }
+
+    /// Every reply echoes its request's id, and an unknown `op`: a request that fills a line
+    /// with them still gets a reply that fits one, or no client could read it.
+    @Test
+    func aRejectedRequestsReplyFitsALine() throws {
+        let longOp = String(repeating: "A", count: 60_000)
+        let unknown = #expect(throws: RejectedRequest.self) { try Request(line: Array(#"{"id":"\#(String(repeating: "i", count: 256))","op":"\#(longOp)"}"#.utf8)) }
+        #expect(unknown?.id == .string(String(repeating: "i", count: 256)))
+        #expect(unknown?.unknownOperation == nil)
+        #expect(unknown?.error.message == "unknown operation (a name of 60000 bytes)")
+        let longID = String(repeating: "i", count: 65_000)
+        let unnamed = #expect(throws: RejectedRequest.self) { try Request(line: Array(#"{"id":"\#(longID)","op":"fly"}"#.utf8)) }
+        #expect(unnamed?.id == nil)
+        #expect(unnamed?.error.message == "id: expected an integer or a string of at most 256 bytes")
+        for rejected in [unknown, unnamed] {
+            let reply = try #require(rejected?.reply)
+            #expect(ServerMessage.reply(reply).line.count < 1_024)
+        }
+        let accepted = try Request(line: Array(#"{"id":"\#(String(repeating: "i", count: 256))","op":"status"}"#.utf8))
+        #expect(accepted.id == .string(String(repeating: "i", count: 256)))
     }
 }

@@ -30,12 +30,12 @@ struct ServerMessageTests {
         (.lastKnownLocation, .lastKnown(LastKnownLocation(location: Samples.location, age: .milliseconds(90_250)))),
         (.lastKnownLocation, .lastKnown(nil)),
         (.monitorRecord, .record(nil)),
-        (.visits, .visits([
+        (.visits, .visits(VisitDiaryPage(visits: [
             Visit(
                 latitude: 47.3769, longitude: 8.5417, horizontalAccuracy: 12.5, arrivalDate: Timestamp(nanosecondsSinceEpoch: 1_000_000_000),
                 departureDate: Timestamp(nanosecondsSinceEpoch: 1_600_000_000_000)),
             Visit(latitude: -1, longitude: 2, horizontalAccuracy: 3, arrivalDate: Timestamp(nanosecondsSinceEpoch: 0), departureDate: nil),
-        ])),
+        ], more: true))),
     ]
 
     @Test(arguments: 0..<results.count)

@@ -36,6 +36,19 @@ package struct AppIdentity: Hashable, Sendable, CustomStringConvertible {
     /// The app that is everything `uid` runs outside a unit, when the executable is unknown.
     package static func user(_ uid: UInt32) -> AppIdentity { AppIdentity(.uid, String(uid)) }
 
+    /// The uid that can make this app at will, or nil for an app only the operator makes.
+    /// A uid makes a new `executable` app with each copy of a program under a new path, a new
+    /// `userUnit` app with each unit of its own, and is the `uid` app itself; an `appID` (which
+    /// a policy binds) or a system `unit` exists only as root configured it. Limits on what
+    /// apps keep in the daemon count such apps together, by this uid.
+    package var mintingUID: UInt32? {
+        switch kind {
+        case .executable, .userUnit: UInt32(key.prefix { $0 != ":" })
+        case .uid: UInt32(key)
+        case .appID, .unit: nil
+        }
+    }
+
     /// `unit:gpsd-logger.service`, `executable:1000:/usr/bin/tracker`, `uid:1001`: for logs
     /// and `waymark status`, with control characters escaped so that a hostile name cannot
     /// forge a log line.

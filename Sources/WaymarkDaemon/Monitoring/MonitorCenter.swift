@@ -48,6 +48,15 @@ package enum MonitorRefusal: Error, Hashable, Sendable {
     case recordLimitReached
     /// The app keeps ``MonitorStore/maximumMonitorsPerApp`` monitors already.
     case monitorLimitReached
+    /// The apps of the uid that made this one keep ``MonitorStore/maximumMonitorsPerUID``
+    /// monitors already.
+    case uidMonitorLimitReached(UInt32)
+    /// The apps of the uid that made this one keep ``MonitorStore/maximumConditionsPerUID``
+    /// conditions already.
+    case uidConditionLimitReached(UInt32)
+    /// The apps of the uid that made this one keep
+    /// ``MonitorStore/maximumVisitMonitoringAppsPerUID`` visit services already.
+    case uidVisitMonitoringLimitReached(UInt32)
     /// No monitor of that name is open for the app.
     case unknownMonitor
     /// A circle's centre is not on the globe or its radius is out of range.
@@ -84,14 +93,19 @@ package final class MonitorCenter {
     package init(store: MonitorStore?, travel: TravelMode) throws(StoreError) {
         self.store = store
         self.travel = travel
-        // In the order they were first saved, each app's limit counting its monitors before.
+        // In the order they were first saved, each app's limit counting its monitors before,
+        // and each uid's too: the file is not trusted to hold no more than they allow.
         var watched: [AppIdentity: Int] = [:]
-        for (app, name) in try store?.monitorsOfEveryApp() ?? [] {
-            guard let monitor = try store?.monitor(named: name, of: app, watchedElsewhere: watched[app, default: 0]) else { continue }
+        for (app, name) in try store?.monitorsOfEveryApp() ?? [] where monitorLimit(of: app) == nil {
+            guard let monitor = try store?.monitor(named: name, of: app, watchedElsewhere: watched[app, default: 0]),
+                app.mintingUID.map({ conditionCount(of: $0) + monitor.records.count <= MonitorStore.maximumConditionsPerUID }) ?? true
+            else { continue }
             monitors[app, default: [:]][name] = monitor
             watched[app, default: 0] += monitor.watchedCount
         }
-        visitMonitoringApps = Set(try store?.visitMonitoringApps() ?? [])
+        for app in try store?.visitMonitoringApps() ?? [] where visitMonitoringLimit(of: app) == nil {
+            visitMonitoringApps.insert(app)
+        }
     }
 
     /// A centre without a store: every event goes out once with `persistenceUnavailable`.
@@ -104,8 +118,31 @@ package final class MonitorCenter {
     package func open(_ name: String, for app: AppIdentity) throws(MonitorRefusal) {
         guard monitors[app]?[name] == nil else { return }
         guard let monitor = Monitor(name: name) else { throw .invalidIdentifier }
-        guard monitors[app, default: [:]].count < MonitorStore.maximumMonitorsPerApp else { throw .monitorLimitReached }
+        if let refusal = monitorLimit(of: app) { throw refusal }
         monitors[app, default: [:]][name] = monitor
+    }
+
+    /// Why `app` may not open one more monitor, or nil when it may: its own limit, and its
+    /// uid's when a uid can make such apps at will.
+    private func monitorLimit(of app: AppIdentity) -> MonitorRefusal? {
+        guard monitors[app, default: [:]].count < MonitorStore.maximumMonitorsPerApp else { return .monitorLimitReached }
+        guard let uid = app.mintingUID else { return nil }
+        let kept = monitors.reduce(0) { $0 + ($1.key.mintingUID == uid ? $1.value.count : 0) }
+        return kept < MonitorStore.maximumMonitorsPerUID ? nil : .uidMonitorLimitReached(uid)
+    }
+
+    /// The conditions the apps `uid` made keep, in all their monitors.
+    private func conditionCount(of uid: UInt32) -> Int {
+        monitors.reduce(0) { kept, app in
+            app.key.mintingUID == uid ? app.value.values.reduce(kept) { $0 + $1.records.count } : kept
+        }
+    }
+
+    /// Why `app` may not start the visit service, or nil when it may (its uid's limit).
+    private func visitMonitoringLimit(of app: AppIdentity) -> MonitorRefusal? {
+        guard let uid = app.mintingUID else { return nil }
+        let kept = visitMonitoringApps.count(where: { $0.mintingUID == uid })
+        return kept < MonitorStore.maximumVisitMonitoringAppsPerUID ? nil : .uidVisitMonitoringLimitReached(uid)
     }
 
     /// The monitor `name` of `app`, if open.
@@ -120,6 +157,11 @@ package final class MonitorCenter {
         at date: Timestamp
     ) throws(MonitorRefusal) -> [MonitorDelivery] {
         guard var monitor = monitors[app]?[name] else { throw .unknownMonitor }
+        if let uid = app.mintingUID, !monitor.records.contains(where: { $0.identifier == identifier }),
+            conditionCount(of: uid) >= MonitorStore.maximumConditionsPerUID
+        {
+            throw .uidConditionLimitReached(uid)
+        }
         let elsewhere = monitors[app, default: [:]].filter { $0.key != name }.values.reduce(0) { $0 + $1.watchedCount }
         let event: MonitorEvent?
         do throws(Monitor.Refusal) {
@@ -180,7 +222,7 @@ package final class MonitorCenter {
     /// still, so that a visit costs a fix at the start and at the end of motion, and none
     /// while still.
     package func nextFix(after last: Location?, at instant: Instant) -> Instant? {
-        let all = monitors.filter { access($0.key) != .none }.values.flatMap(\.values)
+        let all = monitors.lazy.filter { self.access($0.key) != .none }.flatMap(\.value.values)
         let visitsWatched = watchesVisits
         guard let last else {
             return visitsWatched || all.contains(where: { $0.watchedCount > 0 }) ? instant : nil
@@ -197,10 +239,11 @@ package final class MonitorCenter {
 
     /// Starts (`monitoring`) or stops the visit monitoring of `app`, kept in the store; false
     /// when it was so already. Without a store, or when the write fails, it holds until the
-    /// daemon stops.
+    /// daemon stops. Starting is refused beyond the uid's limit.
     @discardableResult
-    package func setVisitMonitoring(_ monitoring: Bool, of app: AppIdentity, at date: Timestamp) -> Bool {
+    package func setVisitMonitoring(_ monitoring: Bool, of app: AppIdentity, at date: Timestamp) throws(MonitorRefusal) -> Bool {
         guard visitMonitoringApps.contains(app) != monitoring else { return false }
+        if monitoring, let refusal = visitMonitoringLimit(of: app) { throw refusal }
         if monitoring { visitMonitoringApps.insert(app) } else { visitMonitoringApps.remove(app) }
         try? store?.setVisitMonitoring(monitoring, of: app, at: RealtimeInstant(nanosecondsSinceEpoch: date.nanosecondsSinceEpoch))
         return true

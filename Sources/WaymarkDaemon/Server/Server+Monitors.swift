@@ -58,7 +58,7 @@ extension Server {
                 throw ProtocolError(.internalError, "the store could not take the acknowledgement: \(error)")
             }
             return .done
-        case .visits:
+        case .visits(let after):
             let access = monitorAccess(of: connection)
             guard access != .none else { throw ProtocolError(.authorizationDenied, "the app is not authorized to use location now") }
             let diary: [Visit]
@@ -67,15 +67,16 @@ extension Server {
             } catch {
                 throw ProtocolError(.internalError, "the store could not read the visit diary: \(error)")
             }
-            return .visits(diary.compactMap { visitReport($0, reduced: access == .accuracyLimited) })
+            return .visits(VisitDiaryPage(page: diary.compactMap { visitReport($0, reduced: access == .accuracyLimited) }, after: after))
         case .startVisitMonitoring, .stopVisitMonitoring:
             guard let app = connection.app else { throw ProtocolError(.helloRequired, "the first request on a connection must be hello") }
             let monitoring = operation == .startVisitMonitoring
+            let changed = try refusing { () throws(MonitorRefusal) in try monitors.setVisitMonitoring(monitoring, of: app, at: monitorDate) }
             if monitoring { monitorPolicies[app] = connection.policy }
             // Stopping is the app's: none of its connections gets visits any more.
             connection.receivesVisits = monitoring
             if !monitoring { for other in connections.values where other.app == app { other.receivesVisits = false } }
-            if monitors.setVisitMonitoring(monitoring, of: app, at: monitorDate) { agent.monitorsChanged() }
+            if changed { agent.monitorsChanged() }
             return .done
         default: return nil
         }
@@ -253,6 +254,14 @@ extension Server {
                 throw ProtocolError(.invalidMessage, "a monitor's name and a condition's identifier are 1 … \(Monitor.maximumIdentifierLength) bytes")
             case .recordLimitReached: throw ProtocolError(.limitExceeded, "a monitor keeps at most \(Monitor.recordLimit) conditions")
             case .monitorLimitReached: throw ProtocolError(.limitExceeded, "an app keeps at most \(MonitorStore.maximumMonitorsPerApp) monitors")
+            case .uidMonitorLimitReached(let uid):
+                throw ProtocolError(.limitExceeded, "the apps of uid \(uid) keep at most \(MonitorStore.maximumMonitorsPerUID) monitors together")
+            case .uidConditionLimitReached(let uid):
+                throw ProtocolError(
+                    .limitExceeded, "the apps of uid \(uid) keep at most \(MonitorStore.maximumConditionsPerUID) conditions together")
+            case .uidVisitMonitoringLimitReached(let uid):
+                throw ProtocolError(
+                    .limitExceeded, "at most \(MonitorStore.maximumVisitMonitoringAppsPerUID) apps of uid \(uid) keep the visit service")
             case .unknownMonitor: throw ProtocolError(.unknownSubscription, "the monitor is not open")
             case .invalidRegion:
                 throw ProtocolError(

@@ -5,7 +5,10 @@ waymarkd: authorization enforced from a store, this uid interactive by policy, a
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import datetime
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -20,17 +23,24 @@ APP_ID = "org.example.python-sessions"
 IDENTITY = f"executable:{os.getuid()}:{os.path.realpath(sys.executable)}"
 
 
+def daemon_with_store(test: unittest.TestCase, policy: str) -> tuple[Waymarkd, str]:
+    """A daemon with a store and ``policy`` (TOML) for this uid, closed when ``test`` ends;
+    returns it and its store's path."""
+    policies = tempfile.TemporaryDirectory(prefix="waymark-python-policies-")
+    test.addCleanup(policies.cleanup)
+    with open(os.path.join(policies.name, "apps.toml"), "w") as file:
+        file.write(f"[[app]]\nuid = {os.getuid()}\n{policy}\n")
+    store = os.path.join(policies.name, "store.sqlite")
+    daemon = Waymarkd(arguments=("--policies", policies.name, "--store", store))
+    test.addCleanup(daemon.close)
+    return daemon, store
+
+
 class EnforcingDaemon(unittest.IsolatedAsyncioTestCase):
     """A daemon with a store and a policy that makes this uid interactive (in use)."""
 
     def setUp(self) -> None:
-        policies = tempfile.TemporaryDirectory(prefix="waymark-python-policies-")
-        self.addCleanup(policies.cleanup)
-        with open(os.path.join(policies.name, "apps.toml"), "w") as file:
-            file.write(f"[[app]]\nuid = {os.getuid()}\ninteractive = true\n")
-        store = os.path.join(policies.name, "store.sqlite")
-        self.daemon = Waymarkd(arguments=("--policies", policies.name, "--store", store))
-        self.addCleanup(self.daemon.close)
+        self.daemon, _ = daemon_with_store(self, "interactive = true")
         self.client = waymark.Client(self.daemon.socket, app_id=APP_ID)
 
     async def asyncTearDown(self) -> None:
@@ -89,3 +99,33 @@ class WithoutPolicy(unittest.IsolatedAsyncioTestCase):
         with self.assertRaises(waymark.Refused) as refused:
             await waymark.BackgroundActivitySession(client=self.client).start()
         self.assertEqual(refused.exception.code, waymark.ErrorCode.INSUFFICIENTLY_IN_USE)
+
+
+class AFullVisitDiary(unittest.IsolatedAsyncioTestCase):
+    """A store whose diary holds the 1,000 visits a daemon keeps: four times what a reply line
+    holds, so ``visits`` follows the daemon's pages."""
+
+    def setUp(self) -> None:
+        self.daemon, store = daemon_with_store(self, 'authorization = "always"')
+        # The daemon made the schema; the diary is written while it is stopped.
+        self.daemon.stop()
+        hour = 3_600_000_000_000
+        self.arrivals = [1_700_000_000_123_000_000 + index * 8 * hour for index in range(1000)]
+        with contextlib.closing(sqlite3.connect(store)) as database, database:
+            database.executemany(
+                "INSERT INTO visits (arrivalDate, departureDate, latitude, longitude, horizontalAccuracy) VALUES (?, ?, ?, ?, ?)",
+                [(arrival, arrival + 2 * hour, -33.856784412345, -151.215296712345, 1234.567891234) for arrival in self.arrivals],
+            )
+        self.daemon.start()
+        self.client = waymark.Client(self.daemon.socket, app_id=APP_ID)
+
+    async def asyncTearDown(self) -> None:
+        await self.client.close()
+
+    async def test_every_visit_comes_once_in_order(self) -> None:
+        diary = await self.client.visits()
+        epoch = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+        self.assertEqual(
+            [round((visit.arrival_date - epoch) / datetime.timedelta(milliseconds=1)) for visit in diary],
+            [arrival // 1_000_000 for arrival in self.arrivals],
+        )

@@ -329,13 +329,21 @@ class Client:
         """The device's visit diary (``CLVisit``s), oldest arrival first; a daemon keeps the
         newest 1,000, with a store only. Raises ``LocationDenied`` when the app is not
         authorized, ``DaemonUnavailable``."""
-        try:
-            result = Fields(await self._request("visits"), "result")
-        except Refused as error:
-            if error.code == ErrorCode.AUTHORIZATION_DENIED.value:
-                raise LocationDenied(error.message) from None
-            raise
-        return [decode_visit(result.element("visits", index, value)) for index, value in enumerate(result.array("visits"))]
+        diary: list[Visit] = []
+        parameters: dict[str, Any] = {}
+        while True:
+            try:
+                result = Fields(await self._request("visits", parameters), "result")
+            except Refused as error:
+                if error.code == ErrorCode.AUTHORIZATION_DENIED.value:
+                    raise LocationDenied(error.message) from None
+                raise
+            page = [result.element("visits", index, value) for index, value in enumerate(result.array("visits"))]
+            diary += [decode_visit(entry) for entry in page]
+            # A page at a time: a line holds about 250 of the diary's 1,000 visits.
+            if not result.optional_boolean("more") or not page:
+                return diary
+            parameters = {"after": page[-1].string("arrivalDate")}
 
     async def monitor_visits(self) -> AsyncIterator[Visit]:
         """Starts the app's visit service (``startMonitoringVisits``) and yields each arrival
