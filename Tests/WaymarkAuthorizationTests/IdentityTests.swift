@@ -145,6 +145,18 @@ struct IdentityTests {
         #expect(AppIdentity.userUnit("logger.service", uid: 1000).description == "userUnit:1000:logger.service")
         #expect(AppIdentity.executable("/tmp/x\nforged log line", uid: 1000).description == "executable:1000:/tmp/x\\u{a}forged log line")
         #expect(AppIdentity.user(1002).description == "uid:1002")
+        #expect(AppIdentity.user(1002).briefDescription == "uid:1002")
+    }
+
+    @Test("a brief display form is at most 128 bytes, cut on a character and marked, for status lists")
+    func briefDisplay() {
+        // The longest path the kernel gives, of two-byte characters and control characters.
+        let path = "/" + String(repeating: "é\u{1}", count: 1_365)
+        let brief = AppIdentity.executable(path, uid: 1000).briefDescription
+        #expect(brief.utf8.count <= AppIdentity.briefDescriptionBytes && brief.utf8.count > AppIdentity.briefDescriptionBytes - 8)
+        #expect(brief.hasPrefix("executable:1000:/é\\u{1}é") && brief.hasSuffix("…"))
+        let fits = "executable:1000:/" + String(repeating: "a", count: AppIdentity.briefDescriptionBytes - 17)
+        #expect(AppIdentity.executable(String(fits.dropFirst(16)), uid: 1000).briefDescription == fits)
         #expect(ProcessFacts(uid: 5, cgroupText: Array("0::/system.slice/a.service\n".utf8), executableLink: nil, statText: nil)
             == ProcessFacts(uid: 5, unit: SystemdUnit("a.service"), executable: nil))
     }

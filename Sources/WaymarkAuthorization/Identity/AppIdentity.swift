@@ -53,6 +53,25 @@ package struct AppIdentity: Hashable, Sendable, CustomStringConvertible {
     /// and `waymark status`, with control characters escaped so that a hostile name cannot
     /// forge a log line.
     package var description: String { "\(kind.rawValue):\(DisplayText.escaped(key))" }
+
+    /// The longest ``briefDescription``, UTF-8 bytes.
+    package static let briefDescriptionBytes = 128
+
+    /// ``description`` cut to ``briefDescriptionBytes`` (on a character boundary, ending in
+    /// `…`), for a list that must fit a reply line: `status` lists 64 apps, and an executable's
+    /// path alone may be 4,095 bytes, four times as long once its control characters are
+    /// escaped.
+    package var briefDescription: String {
+        let full = description
+        guard full.utf8.count > Self.briefDescriptionBytes else { return full }
+        let ellipsis = "…"
+        var brief = ""
+        for character in full {
+            guard brief.utf8.count + character.utf8.count + ellipsis.utf8.count <= Self.briefDescriptionBytes else { break }
+            brief.append(character)
+        }
+        return brief + ellipsis
+    }
 }
 
 /// Text from a process or a file made safe for one line of a log or a status report.

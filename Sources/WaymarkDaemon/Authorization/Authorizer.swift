@@ -114,11 +114,12 @@ package final class Authorizer {
     /// Who the connected clients are, for `status`: all of them for an operator, else
     /// `client` alone; `credentials` gives each one's pid and uid.
     func connectedApps(for client: ClientID, credentials: (ClientID) -> PeerCredentials?) -> [StatusReport.ConnectedApp] {
-        // At most 64, the oldest: a status line must stay far below the protocol's line limit.
+        // At most 64, the oldest, each app named briefly: a status line must stay far below the
+        // protocol's line limit.
         let shown = isOperator(client) ? Array(clients.keys.sorted().prefix(64)) : [client]
         return shown.compactMap { id in
             guard let app = clients[id]?.app, let peer = credentials(id) else { return nil }
-            return StatusReport.ConnectedApp(pid: Int(peer.pid), uid: Int(peer.uid), app: app.description)
+            return StatusReport.ConnectedApp(pid: Int(peer.pid), uid: Int(peer.uid), app: app.briefDescription)
         }
     }
 

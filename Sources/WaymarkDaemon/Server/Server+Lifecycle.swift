@@ -56,7 +56,8 @@ extension Server: AuthorizationPeers {
 
     /// The sessions connected clients hold and what apps that are away keep, in all and per
     /// app (those holding or keeping any), for `status`: every app for an operator, else the
-    /// app on `connection` alone; at most 64, by name (a status line stays far below the limit).
+    /// app on `connection` alone; at most 64, by name, each named briefly (a status line stays
+    /// far below the limit).
     func sessionCounts(for connection: Connection) -> (StatusReport.SessionCounts, [StatusReport.AppSessions]) {
         var byApp = holdings.keptCounts
         for (id, client) in connections {
@@ -67,8 +68,8 @@ extension Server: AuthorizationPeers {
         }
         let total = byApp.values.reduce(StatusReport.SessionCounts(), +)
         let shown = authorizer.isOperator(connection.id) ? byApp : byApp.filter { $0.key == connection.app }
-        let apps = shown.filter { !$0.value.isEmpty }.map { StatusReport.AppSessions(app: $0.key.description, counts: $0.value) }
-        return (total, Array(apps.sorted { $0.app < $1.app }.prefix(64)))
+        let apps = shown.filter { !$0.value.isEmpty }.sorted { $0.key.description < $1.key.description }.prefix(64)
+        return (total, apps.map { StatusReport.AppSessions(app: $0.key.briefDescription, counts: $0.value) })
     }
 
     // MARK: Keeping and re-taking
