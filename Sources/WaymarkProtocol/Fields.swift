@@ -102,6 +102,11 @@ struct Fields {
         return timestamp
     }
 
+    /// The member `key`, an ISO 8601 UTC timestamp, or `nil` when it is missing or `null`.
+    func optionalTimestamp(_ key: String) throws(ProtocolError) -> Timestamp? {
+        try optionalString(key) == nil ? nil : try timestamp(key)
+    }
+
     /// The member `key` as an object of its own.
     func fields(_ key: String) throws(ProtocolError) -> Fields {
         try Fields(try require(key, "an object") { $0.objectValue.map(JSONValue.object) }, at: name(key))

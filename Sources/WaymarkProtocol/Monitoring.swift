@@ -249,6 +249,6 @@ extension Visit {
         self.init(
             latitude: try fields.double("latitude"), longitude: try fields.double("longitude"),
             horizontalAccuracy: try fields.double("horizontalAccuracy"), arrivalDate: try fields.timestamp("arrivalDate"),
-            departureDate: try fields.optionalString("departureDate") == nil ? nil : try fields.timestamp("departureDate"))
+            departureDate: try fields.optionalTimestamp("departureDate"))
     }
 }

@@ -197,7 +197,7 @@ package enum Operation: Hashable, Sendable {
         case .acceptInUseDelegation: self = .acceptInUseDelegation(token: try fields.string("token"))
         case .stopInUseDelegation: self = .stopInUseDelegation(session: try fields.identifier("session"))
         case .authorizationApps: self = .authorizationApps(after: try fields.optionalFields("after").map(AppReference.init))
-        case .visits: self = .visits(after: try fields.optionalString("after") == nil ? nil : try fields.timestamp("after"))
+        case .visits: self = .visits(after: try fields.optionalTimestamp("after"))
         case .startVisitMonitoring: self = .startVisitMonitoring
         case .stopVisitMonitoring: self = .stopVisitMonitoring
         case .acknowledgeVisits: self = .acknowledgeVisits(through: try fields.identifier("through"))

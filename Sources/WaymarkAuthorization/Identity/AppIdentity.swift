@@ -66,8 +66,10 @@ package struct AppIdentity: Hashable, Sendable, CustomStringConvertible {
         guard full.utf8.count > Self.briefDescriptionBytes else { return full }
         let ellipsis = "…"
         var brief = ""
+        var bytes = ellipsis.utf8.count
         for character in full {
-            guard brief.utf8.count + character.utf8.count + ellipsis.utf8.count <= Self.briefDescriptionBytes else { break }
+            bytes += character.utf8.count
+            guard bytes <= Self.briefDescriptionBytes else { break }
             brief.append(character)
         }
         return brief + ellipsis
