@@ -68,8 +68,9 @@ package struct DaemonOptions: Sendable {
 }
 
 /// The daemon: one event loop owning the location source, the agent's timer, the listening
-/// socket and every client; SIGTERM and SIGINT end it cleanly, SIGHUP, SIGUSR1, SIGUSR2 and
-/// SIGPIPE are logged and survived; under systemd it reports readiness and feeds the watchdog.
+/// socket and every client; SIGTERM and SIGINT end it cleanly, SIGHUP, SIGUSR1 and SIGUSR2
+/// are logged and survived, SIGPIPE is ignored (a write to a broken pipe fails with EPIPE);
+/// under systemd it reports readiness and feeds the watchdog.
 package final class Daemon {
     /// The daemon's version, as `hello` and `status` report it.
     package static let version = WaymarkRelease.version
@@ -84,13 +85,17 @@ package final class Daemon {
     /// The signals that end the daemon cleanly.
     static let stoppingSignals: Set<Signal> = [.terminate, .interrupt]
     /// The signals whose default action would kill the daemon but that it takes, logs and
-    /// survives: nothing is reloaded, and a broken pipe is an error on the write that caused it.
-    static let survivedSignals: Set<Signal> = [.hangup, .user1, .user2, .brokenPipe]
+    /// survives: nothing is reloaded.
+    static let survivedSignals: Set<Signal> = [.hangup, .user1, .user2]
 
     /// Sets up the daemon (nothing runs until ``run()``). Call it on the thread that will
     /// run the loop, before any other thread starts: it takes over SIGTERM and SIGINT, which
-    /// stop it, and SIGHUP, SIGUSR1, SIGUSR2 and SIGPIPE, which it logs and survives.
+    /// stop it, and SIGHUP, SIGUSR1 and SIGUSR2, which it logs and survives; it ignores SIGPIPE.
     package init(options: DaemonOptions) throws {
+        // A broken pipe is an error on the write that met it. Taken as a signal and logged,
+        // it would raise itself again when standard error is the broken pipe (a log reader
+        // that went away), and the loop would do nothing else.
+        Signal.brokenPipe.ignore()
         self.options = options
         loop = try EventLoop()
         let log: (String) -> Void = options.verbose ? { Daemon.log($0) } : { _ in }

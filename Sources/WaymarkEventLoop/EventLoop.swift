@@ -131,6 +131,10 @@ package final class EventLoop {
     /// Routes `signals` to `handler` through a signalfd; they no longer interrupt the process.
     /// Call it once, on the thread that will run the loop and before any other thread starts
     /// (see ``SignalFD``), so that a signal sent to the process cannot reach another thread.
+    ///
+    /// One signal is handled per turn, and the others wait for the next: a handler whose work
+    /// raises a signal again (a log line that meets a broken pipe) cannot keep the loop from
+    /// the rest of its events.
     package func handleSignals(
         _ signals: Set<Signal>, _ handler: @escaping SignalHandler
     ) throws(SystemError) {
@@ -138,9 +142,7 @@ package final class EventLoop {
         let signalFD = try SignalFD(signals)
         self.signalFD = signalFD
         try register(signalFD.descriptor, for: .readable) { loop, _ in
-            while let signal = try? signalFD.read() {
-                handler(loop, signal)
-            }
+            if let signal = try? signalFD.read() { handler(loop, signal) }
         }
     }
 

@@ -64,18 +64,19 @@ final class AuthorizedBoard {
     /// Stops the daemon (SIGTERM, or SIGKILL when `killed`) and starts it again on the same
     /// store; the apps' connections end with it.
     func restart(killed: Bool = false) throws {
-        if killed { kill(process.processIdentifier, SIGKILL) } else { process.terminate() }
-        process.waitUntilExit()
+        if killed {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        } else {
+            process.stop()
+        }
         try launch()
     }
 
     /// Stops the apps and the daemon and removes the directory.
     func stop() {
         for app in apps { app.stop() }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        process.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -37,12 +37,9 @@ final class DaemonProcess {
         throw DaemonError.didNotStart(String(decoding: log.fileHandleForReading.availableData, as: UTF8.self))
     }
 
-    /// Sends SIGTERM and waits for the daemon to exit.
+    /// Sends SIGTERM and waits for the daemon to exit (see ``Process/stop(within:)``).
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        process.stop()
     }
 
     deinit { stop() }
@@ -51,6 +48,15 @@ final class DaemonProcess {
 
     /// Whether the daemon still runs.
     var isRunning: Bool { process.isRunning }
+
+    /// The processor time the daemon has used so far, user and system, in seconds.
+    var processorSeconds: Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // After the command name in parentheses: state is field 3, utime and stime 14 and 15.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 
     /// Sends `signal` to the daemon.
     func send(_ signal: Int32) {
@@ -113,4 +119,18 @@ func within<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async
 struct TimeoutError: Error, CustomStringConvertible {
     let seconds: Double
     var description: String { "timed out after \(seconds) s" }
+}
+
+extension Process {
+    /// Sends SIGTERM and waits for the process to exit. One still running after `seconds` (a
+    /// daemon whose loop no longer turns) is killed, so a failing test neither hangs nor
+    /// leaves it spinning behind.
+    func stop(within seconds: Double = 10) {
+        guard isRunning else { return }
+        terminate()
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning, Date() < deadline { usleep(10_000) }
+        if isRunning { kill(processIdentifier, SIGKILL) }
+        waitUntilExit()
+    }
 }

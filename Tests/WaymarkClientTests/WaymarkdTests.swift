@@ -97,7 +97,7 @@ struct WaymarkdTests {
         #expect(after?.location != nil)
     }
 
-    @Test("SIGHUP, SIGUSR1, SIGUSR2 and SIGPIPE are logged and survived (their default action killed the daemon)")
+    @Test("SIGHUP, SIGUSR1 and SIGUSR2 are logged and survived, SIGPIPE ignored (their default action killed the daemon)")
     func survivesSignals() async throws {
         let daemon = try walkDeskWalk()
         for signal in [SIGHUP, SIGUSR1, SIGUSR2, SIGPIPE] {
@@ -109,6 +109,22 @@ struct WaymarkdTests {
         daemon.stop()
         #expect(daemon.exitStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: DaemonProcess.socket))
+    }
+
+    @Test("a log reader that goes away: the daemon goes on serving, and sleeps")
+    func aLogReaderThatGoesAway() async throws {
+        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 30m\n"), "--speed", "20", "--verbose"])
+        defer { daemon.stop() }
+        try daemon.log.fileHandleForReading.close()
+        daemon.send(SIGHUP)  // its log line meets the broken pipe
+        let status = try await within(10) { try await WaymarkAgent.status() }
+        #expect(status.daemonVersion.isEmpty == false)
+        let before = daemon.processorSeconds
+        try await Task.sleep(for: .seconds(2))
+        // A loop spinning on its own SIGPIPE used all of those 2 s; at a desk it wakes a few
+        // times a second.
+        #expect(daemon.processorSeconds - before < 1)
+        #expect(daemon.isRunning)
     }
 
     @Test("waymark watch writes one plain line per update into a pipe, no terminal codes")

@@ -70,4 +70,28 @@ struct RemoteTests {
         try await finished
         #expect(received.value == [.terminate])
     }
+
+    @Test func aSignalRaisedByItsHandlerDoesNotHoldTheLoop() async throws {
+        let loop = try EventLoop()
+        let remote = loop.remote
+        let handled = Locked(0)
+        async let finished: Void = runOnOwnThread(loop)
+        let loopThread = await remote.onLoop { loop in
+            do {
+                // As a log line written to a broken pipe raised SIGPIPE: handling it raises it again.
+                try loop.handleSignals([.user1]) { _, signal in
+                    handled.mutate { $0 += 1 }
+                    _ = pthread_kill(pthread_self(), signal.rawValue)
+                }
+            } catch {
+                preconditionFailure("\(error)")
+            }
+            loop.schedule(after: .milliseconds(50)) { loop in loop.stop() }
+            return pthread_self()
+        }
+
+        #expect(pthread_kill(loopThread, SIGUSR1) == 0)
+        try await finished  // the timer still fired
+        #expect(handled.value > 1)
+    }
 }
