@@ -81,6 +81,16 @@ package final class MonitorStore {
         }
     }
 
+    /// Forgets the monitor `name` of `app`: its conditions and its unacknowledged events go
+    /// with it. Nothing happens when it is not stored.
+    package func forget(_ name: String, of app: AppIdentity) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            guard let appID = try database.existingAppRowID(of: app) else { return }
+            try database.run("DELETE FROM pendingEvents WHERE app = ? AND monitor = ?", [.integer(appID), .text(name)])
+            try database.run("DELETE FROM monitors WHERE app = ? AND name = ?", [.integer(appID), .text(name)])
+        }
+    }
+
     /// The events `app` has not acknowledged, oldest first, and the number dropped before them.
     package func pendingEvents(of app: AppIdentity) throws(StoreError) -> PendingMonitorEvents {
         guard let appID = try database.existingAppRowID(of: app) else { return PendingMonitorEvents(events: [], dropped: 0) }

@@ -75,14 +75,50 @@ struct MonitorLimitTests {
         // check is per app.
         let store = try MonitorStore(database: StoreSchema.open(path: file.path))
         let count = MonitorStore.maximumMonitorsPerUID + 4
+        var monitor = try #require(Monitor(name: "m"))
+        _ = try monitor.add(MonitorCenterTests.region(around: Self.here), identifier: "c", assuming: nil, watchedElsewhere: 0, at: Self.date)
         for index in 0..<count {
-            try store.save(try #require(Monitor(name: "m")), of: Self.copy(index), queueing: [], at: RealtimeInstant(nanosecondsSinceEpoch: 0))
+            try store.save(monitor, of: Self.copy(index), queueing: [], at: RealtimeInstant(nanosecondsSinceEpoch: 0))
         }
         for index in 0..<count { try store.setVisitMonitoring(true, of: Self.copy(index), at: RealtimeInstant(nanosecondsSinceEpoch: 0)) }
         let center = try file.center()
         let loaded = (0..<count).filter { center.monitor("m", of: Self.copy($0)) != nil }
         #expect(loaded == Array(0..<MonitorStore.maximumMonitorsPerUID), "in the order first saved")
         #expect(center.visitMonitoringApps.count == MonitorStore.maximumVisitMonitoringAppsPerUID)
+    }
+
+    @Test("an empty monitor no connection holds is forgotten: its name frees its place")
+    func anEmptyMonitorReleasedIsForgotten() throws {
+        let file = try MonitorCenterTests.StoreFile()
+        defer { file.remove() }
+        let center = try file.center()
+        let app = AppIdentity.appID("org.example.chart")
+        for index in 0..<MonitorStore.maximumMonitorsPerApp { try center.open("m\(index)", for: app) }
+        #expect(throws: MonitorRefusal.monitorLimitReached) { try center.open("more", for: app) }
+        // "m" had a condition, removed since; "m1" keeps one.
+        for name in ["m0", "m1"] {
+            _ = try center.add(MonitorCenterTests.region(around: Self.here), identifier: "c", assuming: nil, to: name, of: app, at: Self.date)
+        }
+        #expect(try center.remove("c", from: "m0", of: app, at: Self.date))
+        for index in 0..<MonitorStore.maximumMonitorsPerApp { center.release("m\(index)", of: app) }
+        #expect(center.monitor("m0", of: app) == nil)
+        #expect(center.monitor("m1", of: app)?.identifiers == ["c"], "one watching something stays")
+        for index in 0..<MonitorStore.maximumMonitorsPerApp - 1 { try center.open("n\(index)", for: app) }
+        #expect(throws: MonitorRefusal.monitorLimitReached) { try center.open("more", for: app) }
+
+        let store = try MonitorStore(database: StoreSchema.open(path: file.path))
+        #expect(try store.monitorNames(of: app) == ["m1"], "the store forgot the one whose condition was removed")
+    }
+
+    @Test("an empty monitor left in the store is not loaded, and the store forgets it")
+    func anEmptyMonitorInTheStoreIsForgottenAtStart() throws {
+        let file = try MonitorCenterTests.StoreFile()
+        defer { file.remove() }
+        let store = try MonitorStore(database: StoreSchema.open(path: file.path))
+        try store.save(try #require(Monitor(name: "empty")), of: Self.copy(0), queueing: [], at: RealtimeInstant(nanosecondsSinceEpoch: 0))
+        let center = try file.center()
+        #expect(center.monitor("empty", of: Self.copy(0)) == nil)
+        #expect(try store.monitorNames(of: Self.copy(0)).isEmpty)
     }
 
     @Test

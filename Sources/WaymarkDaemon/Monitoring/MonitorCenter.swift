@@ -97,7 +97,13 @@ package final class MonitorCenter {
         // and each uid's too: the file is not trusted to hold no more than they allow.
         var watched: [AppIdentity: Int] = [:]
         for (app, name) in try store?.monitorsOfEveryApp() ?? [] where monitorLimit(of: app) == nil {
-            guard let monitor = try store?.monitor(named: name, of: app, watchedElsewhere: watched[app, default: 0]),
+            guard let monitor = try store?.monitor(named: name, of: app, watchedElsewhere: watched[app, default: 0]) else { continue }
+            // An empty one no app holds (a daemon stopped before its app closed it) is gone.
+            guard !monitor.records.isEmpty else {
+                try? store?.forget(name, of: app)  // tried again at the next start
+                continue
+            }
+            guard
                 app.mintingUID.map({ conditionCount(of: $0) + monitor.records.count <= MonitorStore.maximumConditionsPerUID }) ?? true
             else { continue }
             monitors[app, default: [:]][name] = monitor
@@ -120,6 +126,19 @@ package final class MonitorCenter {
         guard let monitor = Monitor(name: name) else { throw .invalidIdentifier }
         if let refusal = monitorLimit(of: app) { throw refusal }
         monitors[app, default: [:]][name] = monitor
+    }
+
+    /// Forgets the monitor `name` of `app` if it holds no condition; the server calls it
+    /// when no connection of the app holds that monitor open any more. An empty monitor
+    /// watches nothing, and forgotten its name no longer counts against the limits: an app
+    /// that opens a monitor, removes its last condition or adds none, and closes it, is back
+    /// where it was. Opening it again makes it anew.
+    package func release(_ name: String, of app: AppIdentity) {
+        guard let monitor = monitors[app]?[name], monitor.records.isEmpty else { return }
+        monitors[app]?[name] = nil
+        if monitors[app]?.isEmpty == true { monitors[app] = nil }
+        // A row the store could not delete is forgotten when the daemon next starts.
+        try? store?.forget(name, of: app)
     }
 
     /// Why `app` may not open one more monitor, or nil when it may: its own limit, and its

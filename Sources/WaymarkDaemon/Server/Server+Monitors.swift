@@ -14,8 +14,9 @@ extension Server {
         switch operation {
         case .openMonitor(let name): return .monitor(try openMonitor(name, connection))
         case .closeMonitor(let handle):
-            _ = try monitorName(handle, connection)
+            let (name, app) = try monitorName(handle, connection)
             connection.openMonitors[handle] = nil
+            releaseMonitors([name], of: app)
             holdImplicitSession(connection.id)
             return .done
         case .addCondition(let request):
@@ -94,6 +95,14 @@ extension Server {
         return Visit(
             latitude: centre.latitude, longitude: centre.longitude, horizontalAccuracy: centre.horizontalAccuracy,
             arrivalDate: visit.arrivalDate, departureDate: visit.departureDate)
+    }
+
+    /// Lets the centre forget those of the monitors `names` of `app` that are empty, once no
+    /// connection of the app holds them open (``MonitorCenter/release(_:of:)``).
+    func releaseMonitors(_ names: some Sequence<String>, of app: AppIdentity) {
+        for name in names where !connections.values.contains(where: { $0.app == app && $0.openMonitors.values.contains(name) }) {
+            monitors.release(name, of: app)
+        }
     }
 
     /// Opens the monitor `name` of the connection's app and returns its number on this

@@ -281,6 +281,7 @@ package final class Server: UpdateSink {
         try? loop?.unregister(connection.descriptor)
         try? connection.descriptor.close()
         agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)
+        if let app = connection.app { releaseMonitors(connection.openMonitors.values, of: app) }
     }
 
     /// Reads and drops what the client sent and the daemon will not read (a bounded amount),
