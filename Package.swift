@@ -68,7 +68,7 @@ let package = Package(
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
         // Linux calls Glibc's module leaves out) and the one epoll event loop.
         .target(name: "CWaymarkSystem"),
-        .target(name: "WaymarkSystem", dependencies: ["CWaymarkSystem"]),
+        .target(name: "WaymarkSystem", dependencies: ["CWaymarkSystem", "WaymarkClock"]),
         .target(name: "WaymarkEventLoop", dependencies: ["WaymarkSystem"]),
 
         // Time for chrony: PPS edges paired with UTC seconds (pure), and chrony's SOCK refclock
@@ -236,7 +236,7 @@ let package = Package(
             dependencies: ["WaymarkServerTestSupport", "WaymarkProtocol", "WaymarkLocation", "WaymarkSystem", "waymarkd", "WaymarkTestFixtures"]
         ),
         .testTarget(name: "WaymarkCLITests", dependencies: ["WaymarkCLI", "WaymarkPowerProfile", "WaymarkTestFixtures"]),
-        .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem", "WaymarkTestFixtures"]),
+        .testTarget(name: "WaymarkSystemTests", dependencies: ["WaymarkSystem", "WaymarkClock", "WaymarkTestFixtures"]),
         .testTarget(name: "WaymarkTimeTests", dependencies: ["WaymarkTime", "WaymarkClock"]),
         .testTarget(
             name: "WaymarkGpsdTests", dependencies: ["WaymarkGpsd", "WaymarkFix", "WaymarkJSON", "WaymarkLocation", "WaymarkTime", "WaymarkTestFixtures"]),
@@ -245,7 +245,7 @@ let package = Package(
             dependencies: ["WaymarkChrony", "WaymarkTime", "WaymarkSystem", "CWaymarkChrony", "waymarkd", "WaymarkCLI", "WaymarkTestFixtures"]),
         .testTarget(
             name: "WaymarkEventLoopTests",
-            dependencies: ["WaymarkEventLoop", "WaymarkSystem"]
+            dependencies: ["WaymarkEventLoop", "WaymarkSystem", "WaymarkClock"]
         ),
         .testTarget(name: "WaymarkBoardTests", dependencies: ["WaymarkBoard", "WaymarkHardware"]),
         .testTarget(

@@ -16,22 +16,22 @@ package struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The timeline's origin.
     package static let zero = Instant(nanoseconds: 0)
 
-    /// The instant a duration later.
+    /// The instant a duration later (saturating at the timeline's extremes).
     @inlinable
     package static func + (lhs: Instant, rhs: Duration) -> Instant {
-        Instant(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
+        Instant(nanoseconds: lhs.nanoseconds.saturatingAdvanced(by: rhs))
     }
 
-    /// The instant a duration earlier.
+    /// The instant a duration earlier (saturating at the timeline's extremes).
     @inlinable
     package static func - (lhs: Instant, rhs: Duration) -> Instant {
-        Instant(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
+        Instant(nanoseconds: lhs.nanoseconds.saturatingAdvanced(by: .zero - rhs))
     }
 
     /// The time from `rhs` to `lhs`.
     @inlinable
     package static func - (lhs: Instant, rhs: Instant) -> Duration {
-        .nanoseconds(lhs.nanoseconds - rhs.nanoseconds)
+        .nanoseconds(lhs.nanoseconds) - .nanoseconds(rhs.nanoseconds)
     }
 
     package static func < (lhs: Instant, rhs: Instant) -> Bool {
@@ -45,9 +45,14 @@ package struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible 
 }
 
 extension Duration {
-    /// The duration in whole nanoseconds (saturating far beyond any run's length).
+    /// The duration in whole nanoseconds, rounded toward zero, saturating beyond about 292
+    /// years either way: durations can come from outside (an environment variable, a
+    /// request), and none may trap.
     @inlinable
     package var nanoseconds: Int64 {
+        // Compared first: `components` itself traps past 2^63 seconds.
+        if self >= .nanoseconds(Int64.max) { return .max }
+        if self <= .nanoseconds(Int64.min) { return .min }
         let (seconds, attoseconds) = components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
@@ -57,5 +62,21 @@ extension Duration {
     package var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+extension Int64 {
+    /// This count of nanoseconds moved by `offset`, saturating at the extremes instead of
+    /// trapping (the times of instants and dates come from outside).
+    @inlinable
+    package func saturatingAdvanced(by offset: Duration) -> Int64 {
+        saturatingAdvanced(byNanoseconds: offset.nanoseconds)
+    }
+
+    /// This count moved by `nanoseconds`, saturating at the extremes.
+    @inlinable
+    package func saturatingAdvanced(byNanoseconds nanoseconds: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(nanoseconds)
+        return overflow ? (nanoseconds < 0 ? .min : .max) : sum
     }
 }

@@ -50,14 +50,14 @@ package enum EvaluationScheduler {
             }
         }
         guard let nearest else { return nil }
-        return fixInstant.advanced(by: wait(margin: margin(from: last, nearest: nearest), speed: travel.maximumSpeed))
+        return fixInstant + wait(margin: margin(from: last, nearest: nearest), speed: travel.maximumSpeed)
     }
 
     /// The next fix for a condition farther than any travel in ``maximumWait``, after a fix at
     /// `fixInstant`: what a consumer that needs only the engine's stationarity asks (visit
     /// monitoring).
     package static func farFromEveryBorder(after fixInstant: Instant) -> Instant {
-        fixInstant.advanced(by: maximumWait)
+        fixInstant + maximumWait
     }
 
     /// The distance in metres that can certainly be travelled without crossing the border

@@ -1,4 +1,5 @@
 import Glibc
+import WaymarkClock
 
 /// A point in time on `CLOCK_MONOTONIC`: nanoseconds since an arbitrary start (boot), never
 /// stepped by NTP or the user. Timers and timeouts are measured on it.
@@ -19,14 +20,15 @@ package struct MonotonicInstant: InstantProtocol, Hashable, Sendable, CustomStri
         MonotonicInstant(nanoseconds: readClock(CLOCK_MONOTONIC))
     }
 
-    /// The instant `duration` later (earlier if negative).
+    /// The instant `duration` later (earlier if negative), saturating at the clock's
+    /// extremes: a timeout can come from outside (`WATCHDOG_USEC`, a request).
     package func advanced(by duration: Duration) -> MonotonicInstant {
-        MonotonicInstant(nanoseconds: nanoseconds + duration.nanoseconds)
+        MonotonicInstant(nanoseconds: nanoseconds.saturatingAdvanced(by: duration))
     }
 
     /// The time from this instant to `other`.
     package func duration(to other: MonotonicInstant) -> Duration {
-        .nanoseconds(other.nanoseconds - nanoseconds)
+        .nanoseconds(other.nanoseconds) - .nanoseconds(nanoseconds)
     }
 
     /// The instant `rhs` after `lhs`.

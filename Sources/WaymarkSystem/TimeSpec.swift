@@ -1,7 +1,8 @@
 import Glibc
+import WaymarkClock
 
 // Conversions between the kernel's `timespec` and nanosecond counts, and the clock read that
-// both instant types use.
+// both instant types use. Durations convert with WaymarkClock's saturating `nanoseconds`.
 
 extension timespec {
     /// A timespec holding `nanoseconds` (which must not be negative).
@@ -12,14 +13,6 @@ extension timespec {
     /// The total in nanoseconds.
     internal var nanoseconds: Int64 {
         Int64(tv_sec) * 1_000_000_000 + Int64(tv_nsec)
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds, rounded toward zero.
-    internal var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
 

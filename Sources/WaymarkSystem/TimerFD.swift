@@ -1,5 +1,6 @@
 import CWaymarkSystem
 import Glibc
+import WaymarkClock
 
 /// A timerfd on `CLOCK_MONOTONIC` (timerfd_create(2)): it becomes readable when its deadline
 /// passes, so timers wait in epoll with everything else. Disarmed, it never wakes anyone.

@@ -19,11 +19,13 @@ final class DaemonProcess {
     private let process = Process()
     let log = Pipe()
 
-    /// Starts the daemon with `arguments` (plus `--socket`) and waits for its socket.
-    init(_ arguments: [String]) throws {
+    /// Starts the daemon with `arguments` (plus `--socket`) and `environment` added to this
+    /// process's, and waits for its socket.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
         process.executableURL = Self.binary
         process.arguments = ["--socket", Self.socket] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice
         try process.run()

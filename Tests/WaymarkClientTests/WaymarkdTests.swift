@@ -127,6 +127,19 @@ struct WaymarkdTests {
         #expect(daemon.isRunning)
     }
 
+    @Test("a watchdog interval beyond the clock's range (WATCHDOG_USEC of 2^63 − 1) is survived")
+    func anEndlessWatchdogInterval() async throws {
+        let notify = DaemonProcess.directory.appendingPathComponent("notify").path
+        let daemon = try DaemonProcess(
+            ["--scenario", try DaemonProcess.scenario("desk 30m\n")],
+            environment: ["NOTIFY_SOCKET": notify, "WATCHDOG_USEC": "\(Int64.max)"])
+        defer { daemon.stop() }
+        let status = try await within(10) { try await WaymarkAgent.status() }
+        #expect(status.daemonVersion.isEmpty == false)
+        daemon.stop()
+        #expect(daemon.exitStatus == 0)
+    }
+
     @Test("waymark watch writes one plain line per update into a pipe, no terminal codes")
     func watchIntoAPipe() throws {
         let daemon = try walkDeskWalk()

@@ -94,4 +94,18 @@ struct RemoteTests {
         try await finished  // the timer still fired
         #expect(handled.value > 1)
     }
+
+    @Test func aTimerBeyondTheClocksRangeWaitsForeverWithoutTrapping() async throws {
+        let loop = try EventLoop()
+        let remote = loop.remote
+        let fired = Locked(false)
+        async let finished: Void = runOnOwnThread(loop)
+        await remote.onLoop { loop in
+            // The daemon's watchdog from WATCHDOG_USEC=9223372036854775807: half of 292,000 years.
+            loop.schedule(after: .microseconds(Int64.max) / 2, repeating: .microseconds(Int64.max) / 2) { _ in fired.mutate { $0 = true } }
+            loop.schedule(after: .milliseconds(20)) { loop in loop.stop() }
+        }
+        try await finished
+        #expect(fired.value == false)
+    }
 }
