@@ -73,6 +73,22 @@ extension Int64 {
         saturatingAdvanced(byNanoseconds: offset.nanoseconds)
     }
 
+    /// `value` rounded toward zero, clamped to the type's range (NaN is 0): a count made of a
+    /// product or a quotient of outside values, such as a timeline's speed.
+    @inlinable
+    package init(saturating value: Double) {
+        // Double(Int64.max) rounds up to 2^63, which is out of range: compared, not converted.
+        if value.isNaN {
+            self = 0
+        } else if value >= Double(Int64.max) {
+            self = .max
+        } else if value <= Double(Int64.min) {
+            self = .min
+        } else {
+            self.init(value)
+        }
+    }
+
     /// This count moved by `nanoseconds`, saturating at the extremes.
     @inlinable
     package func saturatingAdvanced(byNanoseconds nanoseconds: Int64) -> Int64 {

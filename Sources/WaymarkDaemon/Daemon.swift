@@ -163,8 +163,9 @@ package final class Daemon {
             throw error
         }
         try? notifier?.send(.ready)
-        if let notifier, let interval = SystemdNotifier.watchdogInterval() {
-            loop.schedule(after: interval / 2, repeating: interval / 2) { _ in try? notifier.send(.watchdog) }
+        if let notifier, let watchdog = SystemdNotifier.watchdogInterval() {
+            let interval = SystemdNotifier.pingInterval(watchdog: watchdog)
+            loop.schedule(after: interval, repeating: interval) { _ in try? notifier.send(.watchdog) }
         }
         let activation = options.activatedSocket == nil ? "" : ", socket from the service manager"
         Daemon.log("waymarkd \(Daemon.version) listening on \(options.socketPath) (\(agent.status().source.description)\(activation))")

@@ -20,13 +20,13 @@ package struct Timeline: Sendable {
     /// The timeline instant at a monotonic instant.
     package func instant(at monotonic: MonotonicInstant) -> Instant {
         let elapsed = Double((monotonic - monotonicOrigin).nanoseconds)
-        return origin + .nanoseconds(Int64(elapsed * speed))
+        return origin + .nanoseconds(Int64(saturating: elapsed * speed))
     }
 
     /// The monotonic instant at which the timeline reaches `instant`.
     package func monotonic(at instant: Instant) -> MonotonicInstant {
         let elapsed = Double((instant - origin).nanoseconds) / speed
-        return monotonicOrigin + .nanoseconds(Int64(elapsed))
+        return monotonicOrigin + .nanoseconds(Int64(saturating: elapsed))
     }
 
     /// The timeline instant now.

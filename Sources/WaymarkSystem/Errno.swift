@@ -25,6 +25,12 @@ package enum Errno {
     package static let noEntry = ENOENT
     /// ENOMEM: out of memory.
     package static let outOfMemory = ENOMEM
+    /// EMFILE: the process has as many descriptors open as its limit allows.
+    package static let processOutOfDescriptors = EMFILE
+    /// ENFILE: the system has as many files open as it allows.
+    package static let systemOutOfFiles = ENFILE
+    /// ENOBUFS: the kernel has no buffer space for the operation.
+    package static let noBufferSpace = ENOBUFS
     /// ENOTSUP: not supported.
     package static let notSupported = ENOTSUP
     /// ENXIO: no such device or address (an I2C NACK).

@@ -51,10 +51,10 @@ package struct MonotonicInstant: InstantProtocol, Hashable, Sendable, CustomStri
         lhs.nanoseconds < rhs.nanoseconds
     }
 
-    /// Seconds with nanosecond digits, such as `1234.000000500s`.
+    /// Seconds with nanosecond digits, such as `1234.000000500s` or `-0.250000000s`.
     package var description: String {
-        let fraction = String(nanoseconds % 1_000_000_000)
+        let fraction = String(nanoseconds.magnitude % 1_000_000_000)
         let padding = String(repeating: "0", count: 9 - fraction.count)
-        return "\(nanoseconds / 1_000_000_000).\(padding)\(fraction)s"
+        return "\(nanoseconds < 0 ? "-" : "")\(nanoseconds.magnitude / 1_000_000_000).\(padding)\(fraction)s"
     }
 }

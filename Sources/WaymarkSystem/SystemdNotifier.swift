@@ -40,8 +40,18 @@ package struct SystemdNotifier: Sendable {
         return SystemdNotifier(socketPath: path)
     }
 
+    /// The shortest interval ``pingInterval(watchdog:)`` gives: a watchdog shorter than twice
+    /// this is no watchdog a daemon can keep, and pinging faster would only spin.
+    package static let shortestPingInterval: Duration = .milliseconds(10)
+
+    /// How often to send ``Message/watchdog`` for a `watchdog` timeout: at half of it, and
+    /// not more often than ``shortestPingInterval``.
+    package static func pingInterval(watchdog: Duration) -> Duration {
+        max(watchdog / 2, shortestPingInterval)
+    }
+
     /// The watchdog timeout from `WATCHDOG_USEC`, or `nil` when the watchdog is off or
-    /// `WATCHDOG_PID` names another process. Send ``Message/watchdog`` at half this interval.
+    /// `WATCHDOG_PID` names another process. Ping at ``pingInterval(watchdog:)``.
     package static func watchdogInterval() -> Duration? {
         if let pid = Environment.value("WATCHDOG_PID"), pid_t(pid) != getpid() { return nil }
         guard let text = Environment.value("WATCHDOG_USEC"), let microseconds = Int64(text),

@@ -38,7 +38,9 @@ Signal.brokenPipe.ignore()
 var arguments = CommandLine.arguments.dropFirst()
 var board: String?
 var config: String?
-var stateDirectory = Environment.value("STATE_DIRECTORY") ?? "/var/lib/waymark-mqtt"
+// With systemd's StateDirectory= the colon-separated list holds one directory; an empty
+// value is none (never the root directory).
+var stateDirectory = Environment.value("STATE_DIRECTORY")?.split(separator: ":").first.map(String.init) ?? "/var/lib/waymark-mqtt"
 
 @MainActor func value(_ option: String) -> String {
     guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
@@ -49,7 +51,9 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--board": board = value(argument)
     case "--config": config = value(argument)
-    case "--state-directory": stateDirectory = value(argument)
+    case "--state-directory":
+        stateDirectory = value(argument)
+        guard !stateDirectory.isEmpty else { fail("--state-directory takes a directory") }
     case "--help", "-h":
         print(usage, terminator: "")
         CurrentProcess.exit(0)
@@ -76,9 +80,7 @@ do throws(BoardError) {
 
 let bridge: Bridge
 do {
-    // With systemd's StateDirectory= the colon-separated list holds one directory.
-    let directory = stateDirectory.split(separator: ":").first.map(String.init) ?? stateDirectory
-    bridge = try Bridge(settings: settings, password: password, outboxPath: directory + "/outbox.sqlite")
+    bridge = try Bridge(settings: settings, password: password, outboxPath: stateDirectory + "/outbox.sqlite")
 } catch {
     fail("\(error)", status: 1)
 }

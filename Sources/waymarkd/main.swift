@@ -90,8 +90,8 @@ while let argument = arguments.popFirst() {
         guard let number = UInt64(value(argument)) else { fail("--seed takes a whole number") }
         seed = number
     case "--speed":
-        guard let number = Double(value(argument)), number > 0, number <= 10_000 else {
-            fail("--speed takes a number above 0 and at most 10000")
+        guard let number = Double(value(argument)), number >= 0.001, number <= 10_000 else {
+            fail("--speed takes a number from 0.001 to 10000")
         }
         speed = number
     case "--replay": replay = value(argument)

@@ -20,11 +20,18 @@ final class DaemonProcess {
     let log = Pipe()
 
     /// Starts the daemon with `arguments` (plus `--socket`) and `environment` added to this
-    /// process's, and waits for its socket.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// process's, and at most `fileLimit` descriptors if given (prlimit(1) runs it), and waits
+    /// for its socket.
+    init(_ arguments: [String], environment: [String: String] = [:], fileLimit: Int? = nil) throws {
         try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
-        process.executableURL = Self.binary
-        process.arguments = ["--socket", Self.socket] + arguments
+        let daemon = [Self.binary.path, "--socket", Self.socket] + arguments
+        if let fileLimit {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(fileLimit)", "--"] + daemon
+        } else {
+            process.executableURL = Self.binary
+            process.arguments = Array(daemon.dropFirst())
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice
@@ -75,19 +82,30 @@ final class DaemonProcess {
 
     /// Whether a daemon listens at `path` (its socket's mode is set before it listens).
     static func connects(to path: String) -> Bool {
+        guard let descriptor = connection(to: path) else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// A connection to the socket at `path` that says nothing, or nil when none is made.
+    static func connection(to path: String) -> Int32? {
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        guard descriptor >= 0 else { return nil }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
         }
-        return withUnsafePointer(to: &address) {
+        let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
             }
         }
+        guard connected else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 
     static let binary: URL = {

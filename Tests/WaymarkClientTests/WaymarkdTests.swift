@@ -140,6 +140,25 @@ struct WaymarkdTests {
         #expect(daemon.exitStatus == 0)
     }
 
+    @Test("out of descriptors, the daemon rests its listener instead of spinning, and serves once they are free")
+    func outOfDescriptors() async throws {
+        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 30m\n"), "--verbose"], fileLimit: 32)
+        defer { daemon.stop() }
+        // More connections than the daemon has descriptors left: the last wait unaccepted.
+        var flood = (0..<40).compactMap { _ in DaemonProcess.connection(to: DaemonProcess.socket) }
+        defer { flood.forEach { close($0) } }
+        #expect(flood.count == 40)
+        try await Task.sleep(for: .milliseconds(500))
+        let before = daemon.processorSeconds
+        try await Task.sleep(for: .seconds(2))
+        // Accepting again and again on EMFILE used all of those 2 s.
+        #expect(daemon.processorSeconds - before < 1)
+        flood.forEach { close($0) }
+        flood = []
+        let status = try await within(10) { try await WaymarkAgent.status() }
+        #expect(status.daemonVersion.isEmpty == false)
+    }
+
     @Test("waymark watch writes one plain line per update into a pipe, no terminal codes")
     func watchIntoAPipe() throws {
         let daemon = try walkDeskWalk()

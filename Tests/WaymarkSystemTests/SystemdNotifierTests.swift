@@ -59,4 +59,10 @@ struct SystemdNotifierTests {
         setenv("WATCHDOG_PID", "\(getpid() + 1)", 1)
         #expect(SystemdNotifier.watchdogInterval() == nil)
     }
+
+    @Test func pingsComeAtHalfTheWatchdogButNeverFasterThanTenMilliseconds() {
+        #expect(SystemdNotifier.pingInterval(watchdog: .seconds(30)) == .seconds(15))
+        #expect(SystemdNotifier.pingInterval(watchdog: .microseconds(1)) == .milliseconds(10), "WATCHDOG_USEC=1 spun the loop")
+        #expect(SystemdNotifier.pingInterval(watchdog: .microseconds(Int64.max)) == .microseconds(Int64.max) / 2)
+    }
 }

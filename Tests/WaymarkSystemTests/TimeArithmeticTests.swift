@@ -26,4 +26,10 @@ struct TimeArithmeticTests {
         #expect(Instant(nanoseconds: 1) + .seconds(2) == Instant(nanoseconds: 2_000_000_001))
         #expect(Instant(nanoseconds: .min) - Instant(nanoseconds: .max) == .zero - .nanoseconds(Int64.max) - .nanoseconds(Int64.max) - .nanoseconds(1))
     }
+
+    @Test func monotonicInstantsDescribeNegativeTimes() {
+        #expect(MonotonicInstant(nanoseconds: 1_234_000_000_500).description == "1234.000000500s")
+        #expect(MonotonicInstant(nanoseconds: -250_000_000).description == "-0.250000000s")
+        #expect(MonotonicInstant(nanoseconds: .min).description == "-9223372036.854775808s")
+    }
 }

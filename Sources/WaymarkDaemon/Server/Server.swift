@@ -40,6 +40,8 @@ package final class Server: UpdateSink {
     let log: (String) -> Void
     private(set) var loop: EventLoop?
     private var listener: UnixListener?
+    /// The timer that watches the listening sockets again, while accepting rests.
+    private var acceptResumption: TimerID?
     /// The gpsd endpoint's listeners (``ServerConfiguration/gpsd``), while it serves.
     var gpsdListeners: [GpsdListener] = []
     /// The last reports written for gpsd's clients and the location and satellites they were
@@ -156,7 +158,8 @@ package final class Server: UpdateSink {
         }
     }
 
-    /// Accepts waiting connections with `accept`, at most ``maximumAcceptsPerTurn``.
+    /// Accepts waiting connections with `accept`, at most ``maximumAcceptsPerTurn``. Out of
+    /// descriptors or memory, it stops accepting for a while (``pauseAccepting(after:)``).
     func acceptWaiting(_ accept: () throws(SystemError) -> FileDescriptor?) -> [FileDescriptor] {
         var accepted: [FileDescriptor] = []
         while accepted.count < Self.maximumAcceptsPerTurn {
@@ -164,11 +167,46 @@ package final class Server: UpdateSink {
                 guard let descriptor = try accept() else { break }
                 accepted.append(descriptor)
             } catch {
-                log("accept failed: \(error)")
+                if Self.exhaustionErrors.contains(error.errno) {
+                    pauseAccepting(after: error)
+                } else {
+                    log("accept failed: \(error)")
+                }
                 break
             }
         }
         return accepted
+    }
+
+    /// The errors of accept(2) that last while the daemon holds what it holds: the process's
+    /// or the system's descriptors, or the kernel's memory, are used up.
+    static let exhaustionErrors: Set<Int32> = [
+        Errno.processOutOfDescriptors, Errno.systemOutOfFiles, Errno.noBufferSpace, Errno.outOfMemory,
+    ]
+    /// How long the listeners rest after such an error, unless a connection closes first.
+    static let acceptPause: Duration = .seconds(1)
+
+    /// Stops watching the listening sockets until ``acceptPause`` has passed or a connection
+    /// closes: the connection waiting stays readable and, accepted on every turn, would fail
+    /// again at once and the loop would spin, with one log line each time.
+    private func pauseAccepting(after error: SystemError) {
+        guard let loop, acceptResumption == nil else { return }
+        log("accept failed: \(error); not accepting for \(Self.acceptPause) or until a connection closes")
+        for descriptor in listeningDescriptors { try? loop.modify(descriptor, for: []) }
+        acceptResumption = loop.schedule(after: Self.acceptPause) { [weak self] _ in self?.resumeAccepting() }
+    }
+
+    /// Watches the listening sockets again after ``pauseAccepting(after:)``.
+    func resumeAccepting() {
+        guard let loop, let resumption = acceptResumption else { return }
+        loop.cancel(resumption)
+        acceptResumption = nil
+        for descriptor in listeningDescriptors { try? loop.modify(descriptor, for: .readable) }
+    }
+
+    /// The daemon's socket and the gpsd endpoint's.
+    private var listeningDescriptors: [FileDescriptor] {
+        (listener.map { [$0.descriptor] } ?? []) + gpsdListeners.map(\.descriptor)
     }
 
     /// Admits the client on `descriptor`, whose peer is `peer` (nil: unknown, refused);
@@ -282,6 +320,7 @@ package final class Server: UpdateSink {
         try? connection.descriptor.close()
         agent.clientDisconnected(id, releasing: holding.subscriptions, holding.requests)
         if let app = connection.app { releaseMonitors(connection.openMonitors.values, of: app) }
+        resumeAccepting()  // a descriptor is free
     }
 
     /// Reads and drops what the client sent and the daemon will not read (a bounded amount),
