@@ -70,7 +70,8 @@ extension Int64 {
     /// trapping (the times of instants and dates come from outside).
     @inlinable
     package func saturatingAdvanced(by offset: Duration) -> Int64 {
-        saturatingAdvanced(byNanoseconds: offset.nanoseconds)
+        let (sum, overflow) = addingReportingOverflow(offset.nanoseconds)
+        return overflow ? (offset < .zero ? .min : .max) : sum
     }
 
     /// `value` rounded toward zero, clamped to the type's range (NaN is 0): a count made of a
@@ -87,12 +88,5 @@ extension Int64 {
         } else {
             self.init(value)
         }
-    }
-
-    /// This count moved by `nanoseconds`, saturating at the extremes.
-    @inlinable
-    package func saturatingAdvanced(byNanoseconds nanoseconds: Int64) -> Int64 {
-        let (sum, overflow) = addingReportingOverflow(nanoseconds)
-        return overflow ? (nanoseconds < 0 ? .min : .max) : sum
     }
 }
