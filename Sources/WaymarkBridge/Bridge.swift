@@ -140,9 +140,16 @@ package final class Bridge {
     }
 
     private func log(_ message: String) {
-        let line = "waymark-mqtt: \(message)\n"
-        try? FileDescriptor.standardError.writeAll(Array(line.utf8))
+        Self.log(message)
     }
+
+    /// Writes a line to the bridge's log, which never waits for its reader (a stalled journal
+    /// must not stop the publishing).
+    package static func log(_ message: String) {
+        standardError.write(message)
+    }
+
+    private static let standardError = StandardErrorLog(prefix: "waymark-mqtt: ")
 
     private static func now() -> Instant {
         Instant(nanoseconds: MonotonicInstant.now.nanoseconds)

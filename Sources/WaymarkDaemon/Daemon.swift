@@ -191,10 +191,12 @@ package final class Daemon {
     /// The event loop's wakeup count (for the idle benchmark and tests).
     package var wakeups: Int { Int(loop.remote.wakeups) }
 
-    /// Writes a line to standard error.
+    /// Writes a line to standard error, never waiting for its reader (``StandardErrorLog``).
     package static func log(_ line: String) {
-        try? FileDescriptor.standardError.writeAll(Array(("waymarkd: " + line + "\n").utf8))
+        standardError.write(line)
     }
+
+    private static let standardError = StandardErrorLog(prefix: "waymarkd: ")
 
     // MARK: - Sources
 

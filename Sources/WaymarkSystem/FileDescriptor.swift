@@ -41,6 +41,12 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         return FileDescriptor(rawValue: try check("open", path) { system_open(path, flags) })
     }
 
+    /// Makes `target` another descriptor of this one's open file with dup2(2), closing what
+    /// `target` was; the copy is inherited across exec.
+    package func duplicate(onto target: FileDescriptor) throws(SystemError) {
+        _ = try check("dup2") { system_dup2(rawValue, target.rawValue) }
+    }
+
     /// Closes the descriptor with close(2). Linux releases the descriptor even when close
     /// reports EINTR, so that is not an error and the call is never retried.
     package func close() throws(SystemError) {

@@ -19,6 +19,10 @@ internal func system_close(_ fd: Int32) -> Int32 {
     close(fd)
 }
 
+internal func system_dup2(_ fd: Int32, _ target: Int32) -> Int32 {
+    dup2(fd, target)
+}
+
 internal func system_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }

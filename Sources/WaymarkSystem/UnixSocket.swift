@@ -41,10 +41,12 @@ extension FileDescriptor {
 
     /// Sends `bytes` on a connected socket with send(2) and `MSG_NOSIGNAL`, so a vanished peer
     /// is an EPIPE error and never a SIGPIPE. Returns how many bytes were sent, or `nil` when
-    /// the socket cannot take any now.
-    package func send(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int? {
-        try nilIfWouldBlock { () throws(SystemError) in
-            try check("send") { system_send(rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    /// the socket cannot take any now. `withoutWaiting` adds `MSG_DONTWAIT`, for a blocking
+    /// socket whose flags are shared with another process (a journal's stream).
+    package func send(_ bytes: UnsafeRawBufferPointer, withoutWaiting: Bool = false) throws(SystemError) -> Int? {
+        let flags = Int32(MSG_NOSIGNAL) | (withoutWaiting ? Int32(MSG_DONTWAIT) : 0)
+        return try nilIfWouldBlock { () throws(SystemError) in
+            try check("send") { system_send(rawValue, bytes.baseAddress, bytes.count, flags) }
         }
     }
 

@@ -110,7 +110,7 @@ if !regions.isEmpty {
             do {
                 try await RegionWatcher.watch(regions, inbox: inbox)
             } catch {
-                try? FileDescriptor.standardError.writeAll(Array("waymark-mqtt: regions: \(error)\n".utf8))
+                Bridge.log("regions: \(error)")
             }
             // The monitor ended (the daemon went away or refused it): open it again after a while.
             try? await Task.sleep(for: .seconds(5))

@@ -127,6 +127,33 @@ struct WaymarkdTests {
         #expect(daemon.isRunning)
     }
 
+    @Test("a log reader that stops reading: the daemon goes on serving, drops lines and says how many")
+    func aLogReaderThatStopsReading() async throws {
+        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 30m\n"), "--verbose"])
+        defer { daemon.stop() }
+        // Each client is logged as it comes (a line of about 56 bytes): 3,000 fill the pipe
+        // (64 KiB) more than twice over. The daemon waited on the full pipe, and every client
+        // with it.
+        for round in 0..<60 {
+            for _ in 0..<50 { DaemonProcess.connection(to: DaemonProcess.socket).map { _ = close($0) } }
+            let status = try await within(10) { try await WaymarkAgent.status() }
+            #expect(status.daemonVersion.isEmpty == false, "round \(round)")
+        }
+        let reader = daemon.log.fileHandleForReading
+        _ = fcntl(reader.fileDescriptor, F_SETFL, O_NONBLOCK)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while read(reader.fileDescriptor, &chunk, chunk.count) > 0 {}
+        DaemonProcess.connection(to: DaemonProcess.socket).map { _ = close($0) }  // logged after the count
+        var log = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !log.contains("dropped"), Date() < deadline {
+            let count = read(reader.fileDescriptor, &chunk, chunk.count)
+            if count > 0 { log += String(decoding: chunk[..<count], as: UTF8.self) } else { usleep(20_000) }
+        }
+        #expect(log.contains(" log lines dropped: the log's reader fell behind\n"))
+        #expect(daemon.isRunning)
+    }
+
     @Test("a watchdog interval beyond the clock's range (WATCHDOG_USEC of 2^63 − 1) is survived")
     func anEndlessWatchdogInterval() async throws {
         let notify = DaemonProcess.directory.appendingPathComponent("notify").path
