@@ -21,12 +21,18 @@ package enum SocketActivation {
 
     /// Takes the sockets passed to this process: reads `LISTEN_PID`, `LISTEN_FDS` and
     /// `LISTEN_FDNAMES`, removes them from the environment so no child inherits them, and
-    /// marks the descriptors close-on-exec.
-    package static func take() -> [FileDescriptor] {
-        let descriptors = descriptors(
-            listenPID: Environment.value("LISTEN_PID"), listenFDs: Environment.value("LISTEN_FDS"), pid: getpid())
+    /// marks the descriptors close-on-exec. Call it before anything opens a descriptor: a
+    /// passed number that is not open (EBADF) is an error now, where later it might name a
+    /// file the process opened itself.
+    package static func take() throws(SystemError) -> [FileDescriptor] {
+        let listenFDs = Environment.value("LISTEN_FDS")
+        let descriptors = descriptors(listenPID: Environment.value("LISTEN_PID"), listenFDs: listenFDs, pid: getpid())
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
-        for descriptor in descriptors { _ = system_fcntl(descriptor.rawValue, F_SETFD, FD_CLOEXEC) }
+        for descriptor in descriptors where system_fcntl(descriptor.rawValue, F_SETFD, FD_CLOEXEC) == -1 {
+            throw SystemError(
+                errno: Glibc.errno, call: "socket activation",
+                note: "LISTEN_FDS=\(listenFDs ?? "") passes descriptor \(descriptor.rawValue), which is not open")
+        }
         return descriptors
     }
 }

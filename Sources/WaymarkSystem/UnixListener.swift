@@ -44,10 +44,10 @@ package struct UnixListener: Sendable {
     /// ``SocketActivation``): it must be an AF_UNIX stream socket bound to a path and
     /// listening. It is made nonblocking; its file is left in place at ``close()``.
     package init(activated socket: FileDescriptor) throws(SystemError) {
-        let domain = try socket.socketOption(SOL_SOCKET, SO_DOMAIN, "SO_DOMAIN")
-        let type = try socket.socketOption(SOL_SOCKET, SO_TYPE, "SO_TYPE")
-        let listening = try socket.socketOption(SOL_SOCKET, SO_ACCEPTCONN, "SO_ACCEPTCONN")
-        guard domain == AF_UNIX, type == Int32(SOCK_STREAM.rawValue), listening == 1,
+        let isSocket = try FileStatus(socket).kind == .socket
+        guard isSocket, try socket.socketOption(SOL_SOCKET, SO_DOMAIN, "SO_DOMAIN") == AF_UNIX,
+            try socket.socketOption(SOL_SOCKET, SO_TYPE, "SO_TYPE") == Int32(SOCK_STREAM.rawValue),
+            try socket.socketOption(SOL_SOCKET, SO_ACCEPTCONN, "SO_ACCEPTCONN") == 1,
             let path = try UnixSocketAddress.boundPath(of: socket)
         else {
             throw SystemError(

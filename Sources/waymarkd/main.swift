@@ -131,7 +131,12 @@ if let board {
     source = .simulated(scenario: scenarioPath(scenario ?? "demo"), receiver: receiver, seed: seed)
 }
 
-let activated = SocketActivation.take()
+let activated: [FileDescriptor]
+do {
+    activated = try SocketActivation.take()
+} catch {
+    fail("\(error)")
+}
 if activated.count > 1 {
     fail("systemd passed \(activated.count) sockets; waymarkd listens on one (one ListenStream= in waymarkd.socket)")
 }

@@ -19,19 +19,41 @@ import WaymarkTestFixtures
         #expect(!FileManager.default.fileExists(atPath: directory.socket()))
     }
 
+    @Test("socket activation with descriptor 3 closed, or not a socket, is refused with what is wrong (it was reported as another descriptor the daemon had opened there)")
+    func aPassedDescriptorThatIsNotOpenOrNoSocket() throws {
+        let cases = [
+            ("exec 3<&-", "socket activation: Bad file descriptor (errno 9); LISTEN_FDS=1 passes descriptor 3, which is not open"),
+            ("exec 3</dev/null", "waymarkd takes one listening AF_UNIX stream socket"),
+        ]
+        for (redirection, expected) in cases {
+            // LISTEN_PID must name waymarkd itself: the shell's pid, which exec keeps.
+            let (status, message) = try run(
+                "/bin/sh", "-c", "\(redirection); LISTEN_PID=$$ LISTEN_FDS=1 exec \"$0\" --socket /nonexistent/w.sock",
+                DaemonProcess.binary.path)
+            #expect(status == 2, "\(redirection)")
+            #expect(message.contains(expected), "\(message)")
+        }
+    }
+
     @Test("a --speed too small to keep time with (1e-300 trapped once a client subscribed) is refused")
     func aSpeedTooSmallIsRefused() throws {
         for speed in ["1e-300", "0.0009", "0", "nan"] {
-            let process = Process()
-            process.executableURL = DaemonProcess.binary
-            process.arguments = ["--socket", "/nonexistent/waymark.sock", "--speed", speed]
-            let log = Pipe()
-            process.standardError = log
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 2, "--speed \(speed)")
-            let message = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let (status, message) = try run(DaemonProcess.binary.path, "--socket", "/nonexistent/waymark.sock", "--speed", speed)
+            #expect(status == 2, "--speed \(speed)")
             #expect(message.contains("--speed takes a number from 0.001 to 10000"))
         }
+    }
+
+    /// Runs `executable` with `arguments` to its end: its exit status and standard error.
+    private func run(_ executable: String, _ arguments: String...) throws -> (status: Int32, message: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let log = Pipe()
+        process.standardError = log
+        try process.run()
+        let message = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, message)
     }
 }
