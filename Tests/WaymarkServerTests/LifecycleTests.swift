@@ -59,6 +59,36 @@ struct LifecycleTests {
         }
     }
 
+    @Test("a subscription re-taken with nothing kept (paused: the device rests) begins with the last update its app was sent; it began with silence, until the device moved")
+    func aSubscriptionReTakenWithNothingKeptBeginsWithTheLastUpdateSent() async throws {
+        try await withDaemon(configure: { $0.rejoinWindow = .seconds(30) }) { daemon in
+            var first: RawClient? = try RawClient(path: daemon.path)
+            try first?.hello()
+            #expect(try first?.request(.startLiveUpdates(.fitness)).outcome == .success(.subscription(1)))
+            await daemon.onLoop { _ in
+                daemon.agent.broadcast(numbered(4))
+                daemon.agent.broadcast(numbered(5))
+            }
+            for number in [4, 5] {
+                guard case .event(.update(let event)) = try first?.readMessage() else {
+                    Issue.record("expected an update")
+                    return
+                }
+                #expect(event.update.number == number)
+            }
+            first = nil  // closed without bye, as a process that dies
+            try await waitUntil { daemon.agent.hasDisconnected(1) }
+            let second = try RawClient(path: daemon.path)
+            try second.hello()
+            #expect(try second.request(.startLiveUpdates(.fitness)).outcome == .success(.subscription(1)))
+            guard case .event(.update(let event)) = try second.readMessage() else {
+                Issue.record("expected the last update")
+                return
+            }
+            #expect(event.subscription == 1 && event.update.number == 5 && event.missed == 0)
+        }
+    }
+
     @Test func whatIsNotReTakenWithinTheWindowAfterTheDisconnectEnds() async throws {
         try await withDaemon(configure: { $0.rejoinWindow = .milliseconds(1_500) }) { daemon in
             let left = ContinuousClock.now

@@ -15,9 +15,22 @@ package struct KeptUpdates: Sendable {
     package let capacity: Int
     /// The kept updates, oldest first.
     package private(set) var entries: [Entry] = []
-    /// An empty queue keeping at most `capacity` updates (at least one).
-    package init(capacity: Int) {
+    /// The last update the app was sent before it left.
+    package let lastDelivered: LocationUpdate?
+
+    /// An empty queue keeping at most `capacity` updates (at least one), for a subscription
+    /// whose app was last sent `lastDelivered`.
+    package init(capacity: Int, lastDelivered: LocationUpdate? = nil) {
         self.capacity = max(1, capacity)
+        self.lastDelivered = lastDelivered
+    }
+
+    /// What the app gets when it re-takes the subscription: the kept updates or, when none
+    /// came (a paused subscription stays silent until the device moves), the last one it was
+    /// sent, since a restarted process knows nothing of where the device is or whether it rests.
+    package var retaken: [Entry] {
+        guard entries.isEmpty, let lastDelivered else { return entries }
+        return [Entry(update: lastDelivered, missed: 0)]
     }
 
     /// Keeps `update`, dropping the oldest kept one if the queue is full.

@@ -48,6 +48,8 @@ struct Holdings {
     private var byClient: [ClientID: Held] = [:]
     private var kept: [AppIdentity: Kept] = [:]
     private var subscriptionHolders: [SubscriptionID: Holder] = [:]
+    /// The last update sent for each subscription a connected client holds.
+    private var lastDelivered: [SubscriptionID: LocationUpdate] = [:]
     /// Who holds each request the engine runs (answered kept requests are the app's alone).
     private var requestHolders: [RequestID: Holder] = [:]
     private var lastSubscription: SubscriptionID = 0
@@ -97,10 +99,18 @@ struct Holdings {
         return lastSubscription
     }
 
+    /// Notes that `update` was sent for `subscription`, if a connected client holds it: what
+    /// its app gets when it re-takes the subscription with nothing kept (``KeptUpdates/retaken``).
+    mutating func delivered(_ update: LocationUpdate, for subscription: SubscriptionID) {
+        guard case .client = subscriptionHolders[subscription] else { return }
+        lastDelivered[subscription] = update
+    }
+
     /// Ends `subscription` if `client` holds it; returns whether it did.
     mutating func removeSubscription(_ subscription: SubscriptionID, of client: ClientID) -> Bool {
         guard subscriptionHolders[subscription] == .client(client) else { return false }
         subscriptionHolders[subscription] = nil
+        lastDelivered[subscription] = nil
         byClient[client]?.subscriptions.removeAll { $0.id == subscription }
         return true
     }
@@ -152,7 +162,10 @@ struct Holdings {
     mutating func removeClient(_ client: ClientID) -> (subscriptions: Set<SubscriptionID>, requests: Set<RequestID>) {
         delegations.removeClient(client)
         guard let held = byClient.removeValue(forKey: client) else { return ([], []) }
-        for subscription in held.subscriptions { subscriptionHolders[subscription.id] = nil }
+        for subscription in held.subscriptions {
+            subscriptionHolders[subscription.id] = nil
+            lastDelivered[subscription.id] = nil
+        }
         for request in held.requests { requestHolders[request.id] = nil }
         return (Set(held.subscriptions.map(\.id)), Set(held.requests.map(\.id)))
     }
@@ -185,7 +198,8 @@ struct Holdings {
         entry.relaunch = relaunch
         entry.isRelaunchRequested = false
         for (subscription, terms) in held.subscriptions {
-            entry.subscriptions[subscription] = (terms, KeptUpdates(capacity: updateCapacity))
+            let last = lastDelivered.removeValue(forKey: subscription)
+            entry.subscriptions[subscription] = (terms, KeptUpdates(capacity: updateCapacity, lastDelivered: last))
             subscriptionHolders[subscription] = .app(app)
         }
         entry.activities.formUnion(held.activities)
@@ -240,7 +254,8 @@ struct Holdings {
     }
 
     /// Hands `client` of `app` the kept subscription of the app with `terms` (the same
-    /// configuration and delivery options; the oldest, if several), with the updates kept for it.
+    /// configuration and delivery options; the oldest, if several), with the updates kept for it
+    /// (``KeptUpdates/retaken``).
     mutating func retakeSubscription(
         of app: AppIdentity, _ terms: LiveTerms, by client: ClientID
     ) -> (subscription: SubscriptionID, updates: [KeptUpdates.Entry])? {
@@ -251,7 +266,7 @@ struct Holdings {
         store(entry, for: app)
         byClient[client, default: Held()].subscriptions.append((subscription, terms))
         subscriptionHolders[subscription] = .client(client)
-        return (subscription, taken.updates.entries)
+        return (subscription, taken.updates.retaken)
     }
 
     /// Hands `client` of `app`, which asks `parameters` under its id `message`, the kept request

@@ -93,7 +93,7 @@ extension Server: AuthorizationPeers {
         guard let app = connection.app,
             let retaken = holdings.retakeSubscription(of: app, terms, by: connection.id)
         else { return nil }
-        log("client \(connection.id) re-took subscription \(retaken.subscription) with \(retaken.updates.count) kept updates")
+        log("client \(connection.id) re-took subscription \(retaken.subscription), \(retaken.updates.count) updates to send")
         retakenUpdates[retaken.subscription] = retaken.updates
         return retaken.subscription
     }

@@ -410,6 +410,7 @@ package final class Server: UpdateSink {
             keep(update, for: subscription)
             return
         }
+        holdings.delivered(update, for: subscription)
         let authorized = authorizer.authorize(update, for: client, subscription: subscription)
         if connection.gpsd != nil {
             connection.gpsd?.mayReadSentences = authorized?.location != nil && authorized?.location == update.location
@@ -429,6 +430,7 @@ package final class Server: UpdateSink {
             for update in updates { keep(update, for: subscription) }
             return
         }
+        if let last = updates.last { holdings.delivered(last, for: subscription) }
         // What the app may see now, as every other update; a batch is messages, never coalesced.
         let encodedUpdates = updates.compactMap { authorizer.authorize($0, for: client, subscription: subscription).map(UpdateEvent.encode) }
         guard !encodedUpdates.isEmpty else { return }
