@@ -4,11 +4,13 @@ import WaymarkTestFixtures
 
 /// Runs the built `waymark` binary with arguments and optional standard input.
 func runWaymark(
-    _ arguments: [String], input: Data? = nil, program: String = "waymark", directory: URL? = nil
+    _ arguments: [String], input: Data? = nil, program: String = "waymark", directory: URL? = nil,
+    environment: [String: String] = [:]
 ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = CLIFixtures.binary.deletingLastPathComponent().appendingPathComponent(program)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     if let directory { process.currentDirectoryURL = directory }
     let output = Pipe()
     let error = Pipe()

@@ -28,16 +28,25 @@ struct MonitorCommand: AsyncParsableCommand {
         @OptionGroup var name: Name
         @Argument(help: "The condition's identifier (1 to 128 bytes).")
         var identifier: String
-        @Argument(help: "The centre's latitude, degrees.")
-        var latitude: Double
-        @Argument(help: "The centre's longitude, degrees.")
-        var longitude: Double
-        @Argument(help: "The radius, metres (1 to 100000).")
-        var radius: Double
+        // Taken as they come, so that a negative coordinate (west, south) is not read as an option.
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp(
+                "The centre's latitude and longitude, degrees (negative west and south), and the radius, metres (1 to 100000).",
+                valueName: "latitude longitude radius"))
+        var circle: [String] = []
         @Option(help: "The state to assume until a fix decides: unknown, satisfied, unsatisfied.")
         var assuming = "unknown"
 
+        func validate() throws {
+            guard circle.count == 3, circle.allSatisfy({ Double($0) != nil }) else {
+                throw ValidationError(
+                    "give the centre's latitude and longitude and the radius: three numbers, as 47.3769 -8.5417 150 (got \(circle.joined(separator: " ")))")
+            }
+        }
+
         func run() async throws {
+            let (latitude, longitude, radius) = (Double(circle[0]) ?? .nan, Double(circle[1]) ?? .nan, Double(circle[2]) ?? .nan)
             guard let state = Monitor.Event.State(rawValue: assuming), state != .unmonitored else {
                 throw ValidationError("--assuming must be unknown, satisfied or unsatisfied")
             }
