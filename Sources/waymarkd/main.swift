@@ -6,16 +6,13 @@ import WaymarkSystem
 // (no Foundation, no argument-parsing library in its footprint).
 
 let usage = """
-    usage: waymarkd [--socket PATH] [--store FILE] [--policies DIR] [--relaunch-directory DIR] [--gpsd [--gpsd-port N]]
-                    [--verbose] [--version]
-                    --gpsd           also serve gpsd's clients (cgps, gpspipe, gpxlogger, python3-gps) on
-                       127.0.0.1:2947 and on NAME-gpsd.sock beside the socket, as consumers like any
-                       other (docs/ecosystem.md); off by default
-      --gpsd-port N    --gpsd on TCP port N instead of 2947 (0: any free port, logged)
-      --board BOARD                                                 (the hardware a board file names)
+    usage: waymarkd [--socket PATH] [--store FILE] [--policies DIR] [--relaunch-directory DIR]
+                    [--gpsd [--gpsd-port N]] [--verbose]
+                    [ --board BOARD                                                 (the hardware a board file names)
                     | [--scenario SCENARIO] [--receiver NAME] [--seed N] [--speed X]  (simulated board, the default)
                     | --replay FILE [--repeat] [--speed X]
-                    | --device PATH [--baud N] [--serial]
+                    | --device PATH [--baud N] [--serial] ]
+           waymarkd --version | --help
 
       --socket PATH    where to listen (default: $WAYMARK_SOCKET, else waymark.sock in
                        $RUNTIME_DIRECTORY under systemd, else /run/waymark/waymark.sock as
@@ -28,6 +25,11 @@ let usage = """
       --relaunch-directory DIR  write an app's relaunch trigger (its policy's relaunch) here
                        when something waits for it while it is away (README, "Relaunching
                        a consumer")
+      --gpsd           also serve gpsd's clients (cgps, gpspipe, gpxlogger, python3-gps) on
+                       127.0.0.1:2947 and on NAME-gpsd.sock beside the socket, as consumers like any
+                       other (docs/ecosystem.md); off by default
+      --gpsd-port N    --gpsd on TCP port N instead of 2947 (0: any free port, logged)
+      --verbose, -v    log what the daemon does (power transitions, clients) to standard error
       --board BOARD    run on the board a board file describes (a path, or a name such as
                        rpi-neo-m8n-adxl345 for a shipped Board/*.toml): its receiver (baud rate
                        detected when it says auto), power strategy and accelerometer; the
@@ -35,9 +37,17 @@ let usage = """
       --scenario SCENARIO  the simulated board's scenario: a path, or a name such as desk-day
                        for a shipped Scenarios/*.scenario (default: demo)
       --receiver NAME  the simulated receiver: ublox-m8 (default), mt3339, quectel-l76
-      --speed X        run a simulation or replay X times faster than real time
+      --seed N         the simulation's random seed, a whole number (default 1): the same seed
+                       gives the same run
+      --speed X        run a simulation or replay X times faster than real time (0.001 to 10000)
+      --replay FILE    replay an NMEA capture at the pace of its timestamps
+      --repeat         with --replay: start the capture over when it ends
       --device PATH    read NMEA from a tty, pty or FIFO (with --serial: through libserialport);
                        a missing or failing device is retried with backoff
+      --baud N         the device's baud rate, 1200 to 921600 (default 9600)
+      --serial         open the device through libserialport
+      --version        print the version and exit
+      --help, -h       print this and exit
 
     """
 
