@@ -84,7 +84,11 @@ var gpsdPort: UInt16?
     return value
 }
 
+/// The options given, to refuse those of another source than the one that runs.
+var given: Set<String> = []
+
 while let argument = arguments.popFirst() {
+    given.insert(argument)
     switch argument {
     case "--socket": socketPath = value(argument)
     case "--store": store = value(argument)
@@ -128,6 +132,15 @@ while let argument = arguments.popFirst() {
 let source: DaemonOptions.Source
 if [board != nil, replay != nil, device != nil].filter({ $0 }).count > 1 {
     fail("--board, --replay and --device each name the source: give one\n\(usage)")
+}
+let (sourceName, sourceOptions): (String, Set<String>) =
+    if board != nil { ("--board", ["--scenario", "--seed", "--speed"]) }
+    else if replay != nil { ("--replay", ["--repeat", "--speed"]) }
+    else if device != nil { ("--device", ["--baud", "--serial"]) }
+    else { ("the simulated board", ["--scenario", "--receiver", "--seed", "--speed"]) }
+let everySourceOption: Set<String> = ["--scenario", "--receiver", "--seed", "--speed", "--repeat", "--baud", "--serial"]
+if let stray = given.intersection(everySourceOption).subtracting(sourceOptions).sorted().first {
+    fail("\(stray) does not apply to \(sourceName), which takes \(sourceOptions.sorted().joined(separator: ", "))\n\(usage)")
 }
 if let board {
     source = .board(

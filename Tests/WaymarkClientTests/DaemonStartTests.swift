@@ -35,6 +35,19 @@ import WaymarkTestFixtures
         }
     }
 
+    @Test("an option of another source than the one that runs is refused (it was silently ignored)", arguments: [
+        (["--replay", "capture.nmea", "--scenario", "desk-day"], "--scenario does not apply to --replay"),
+        (["--device", "/dev/ttyAMA0", "--speed", "5"], "--speed does not apply to --device"),
+        (["--scenario", "desk-day", "--baud", "4800"], "--baud does not apply to the simulated board"),
+        (["--repeat"], "--repeat does not apply to the simulated board"),
+        (["--board", "rpi-neo-m8n-adxl345", "--receiver", "mt3339"], "--receiver does not apply to --board"),
+    ])
+    func anOptionOfAnotherSource(options: [String], expected: String) throws {
+        let (status, message) = try run(DaemonProcess.binary.path, ["--socket", "/nonexistent/waymark.sock"] + options)
+        #expect(status == 2)
+        #expect(message.contains(expected), "\(message)")
+    }
+
     @Test("a --speed too small to keep time with (1e-300 trapped once a client subscribed) is refused")
     func aSpeedTooSmallIsRefused() throws {
         for speed in ["1e-300", "0.0009", "0", "nan"] {
@@ -46,6 +59,11 @@ import WaymarkTestFixtures
 
     /// Runs `executable` with `arguments` to its end: its exit status and standard error.
     private func run(_ executable: String, _ arguments: String...) throws -> (status: Int32, message: String) {
+        try run(executable, arguments)
+    }
+
+    /// Runs `executable` with `arguments` to its end: its exit status and standard error.
+    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, message: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
