@@ -19,8 +19,8 @@ struct DoctorCommand: ParsableCommand {
     @Option(help: "Seconds to listen for NMEA at each candidate baud rate.")
     var seconds = 3
 
-    @Option(help: "The firmware config file to check for the board's lines.")
-    var configTxt = "/boot/firmware/config.txt"
+    @Option(help: "The firmware config file to check for the board's lines (default: /boot/firmware/config.txt, else /boot/config.txt as before Raspberry Pi OS 12).")
+    var configTxt: String?
 
     func run() throws {
         var report = DoctorReport()
@@ -43,8 +43,21 @@ struct DoctorCommand: ParsableCommand {
         if report.failures > 0 { throw ExitCode(1) }
     }
 
+    /// Where the firmware's config file is looked for when `--config-txt` does not say.
+    static let configTxtPaths = ["/boot/firmware/config.txt", "/boot/config.txt"]
+
     private func checkConfigTxt(_ board: BoardDefinition, _ report: inout DoctorReport) {
-        guard !board.configTxt.isEmpty, let text = try? readText(configTxt) else { return }
+        guard !board.configTxt.isEmpty else { return }
+        let candidates = configTxt.map { [$0] } ?? Self.configTxtPaths
+        guard let (configTxt, text) = candidates.lazy.compactMap({ path in (try? readText(path)).map { (path, $0) } }).first else {
+            let needed = board.configTxt.joined(separator: ", ")
+            // Named and unreadable is a mistake; none where Raspberry Pi OS keeps it may be another board.
+            return report.record(
+                "config.txt",
+                configTxt == nil
+                    ? .warning("none at \(candidates.joined(separator: " or ")): the board needs \(needed)", fix: "give its path with --config-txt, or check those lines by hand")
+                    : .failure("cannot read \(candidates[0])", fix: "give --config-txt the firmware's config file (\(Self.configTxtPaths.joined(separator: ", or before Raspberry Pi OS 12 ")))"))
+        }
         let lines = Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingPrefix(while: \.isWhitespace) }.map(String.init))
         let missing = board.configTxt.filter { !lines.contains($0) }
         report.record(
