@@ -3,6 +3,7 @@ import Waymark
 import WaymarkJSON
 import WaymarkProtocol
 import WaymarkLocation
+import WaymarkSystem
 
 /// `waymark request`: one location.
 struct RequestCommand: AsyncParsableCommand {
@@ -51,7 +52,8 @@ struct RequestCommand: AsyncParsableCommand {
         switch try? await WaymarkAgent.authorization().status {
         case .notDetermined?:
             "not authorized yet. Run at a terminal, this command asks the operator, who answers with "
-                + "`waymark auth pending` and `waymark auth grant APP` (docs/authorization.md)"
+                + "`waymark auth grant APP`, APP being what `waymark auth pending` lists for this command "
+                + "(uid \(CurrentProcess.userID), executable \(ShippedFile.executablePath() ?? "waymark")) (docs/authorization.md)"
         case .denied?: "the operator denied this app, or switched location services off (`waymark auth list`)"
         case .restricted?: "a policy in /etc/waymark/apps.d restricts this app"
         case .authorizedWhenInUse?, .authorizedAlways?: "authorized while in use, and this command is not: run it at a terminal"

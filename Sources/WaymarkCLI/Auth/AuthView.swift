@@ -1,9 +1,9 @@
 import Waymark
 import WaymarkAuthorization
-import WaymarkProtocol
+package import WaymarkProtocol
 
 /// What `waymark auth` prints and sends.
-enum AuthView {
+package enum AuthView {
     /// Prints the apps (or those waiting for an answer), one block each.
     static func print(pendingOnly: Bool) async throws {
         var lines: [String] = []
@@ -22,16 +22,19 @@ enum AuthView {
     }
 
     /// One app: its identity, decision, waiting request and temporary accuracy.
-    static func describe(_ entry: AuthorizationAppEntry) -> [String] {
+    package static func describe(_ entry: AuthorizationAppEntry) -> [String] {
         let state = entry.authorization?.rawValue ?? "undecided"
         let accuracy = entry.fullAccuracy.map { $0 ? "full" : "reduced" } ?? "full"
         var lines = ["\(DisplayText.escaped(entry.app.description))  \(state), \(accuracy) accuracy"]
         if let request = entry.request {
-            lines.append("  asks for \(request.authorization.rawValue) (uid \(request.uid)): \(DisplayText.escaped(request.usageDescription))")
+            let description = request.usageDescription.isEmpty ? "" : ": " + DisplayText.escaped(request.usageDescription)
+            lines.append("  asks for \(request.authorization.rawValue) (uid \(request.uid))\(description)")
         }
         switch entry.temporaryFullAccuracy {
         case .none: break
-        case .requested: lines.append("  asks for temporary full accuracy: \(DisplayText.escaped(entry.purposeKey ?? ""))")
+        case .requested:
+            let purpose = (entry.purposeKey ?? "").isEmpty ? "" : ": " + DisplayText.escaped(entry.purposeKey ?? "")
+            lines.append("  asks for temporary full accuracy\(purpose)")
         case .granted: lines.append("  has temporary full accuracy")
         case .declined: lines.append("  was refused temporary full accuracy")
         }
