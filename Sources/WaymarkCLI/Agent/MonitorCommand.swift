@@ -38,21 +38,23 @@ struct MonitorCommand: AsyncParsableCommand {
         @Option(help: "The state to assume until a fix decides: unknown, satisfied, unsatisfied.")
         var assuming = "unknown"
 
+        /// The circle's values that are numbers.
+        private var numbers: [Double] { circle.compactMap { Double($0) } }
+
         func validate() throws {
-            guard circle.count == 3, circle.allSatisfy({ Double($0) != nil }) else {
+            guard circle.count == 3, numbers.count == 3 else {
                 throw ValidationError(
                     "give the centre's latitude and longitude and the radius: three numbers, as 47.3769 -8.5417 150 (got \(circle.joined(separator: " ")))")
             }
         }
 
         func run() async throws {
-            let (latitude, longitude, radius) = (Double(circle[0]) ?? .nan, Double(circle[1]) ?? .nan, Double(circle[2]) ?? .nan)
             guard let state = Monitor.Event.State(rawValue: assuming), state != .unmonitored else {
                 throw ValidationError("--assuming must be unknown, satisfied or unsatisfied")
             }
             let monitor = try await Monitor(named: name.monitor)
             try await monitor.add(
-                Monitor.CircularGeographicCondition(latitude: latitude, longitude: longitude, radius: radius), identifier: identifier,
+                Monitor.CircularGeographicCondition(latitude: numbers[0], longitude: numbers[1], radius: numbers[2]), identifier: identifier,
                 assuming: state)
             guard let record = try await monitor.record(for: identifier) else { return }
             try StandardOutput().write(Array((MonitorCommand.line(identifier, record) + "\n").utf8))
