@@ -14,7 +14,8 @@ struct WatchCommand: AsyncParsableCommand {
             On a terminal, one status block is redrawn in place: the fix, its accuracy, speed, \
             whether the device is stationary, the GPS receiver's power state. Into a pipe or a \
             file, one plain line per update. With --json, one JSON object per update (the \
-            protocol's update object). Ctrl-C stops.
+            protocol's update object). Ctrl-C (or SIGTERM) stops, and tells the daemon first, so that it \
+            does not keep the subscription for a rejoin.
             """
     )
 
@@ -28,9 +29,21 @@ struct WatchCommand: AsyncParsableCommand {
         guard let liveConfiguration = LiveConfiguration(rawValue: configuration) else {
             throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        let json = json
+        let watching = Task { try await Self.watch(liveConfiguration, json: json) }
+        Interruption.onInterrupt { watching.cancel() }
+        try await watching.value
+        // Cancelled, the watch has told the daemon to stop its updates. A reply asked for after
+        // that on the same connection says the daemon has read it, before the process ends
+        // without `bye` (which would keep the subscription, and the receiver, for its app).
+        _ = try? await WaymarkAgent.status()
+    }
+
+    /// Shows each update until the task is cancelled.
+    private static func watch(_ configuration: LiveConfiguration, json: Bool) async throws {
         var view = StatusView()
         let isTerminal = FileDescriptor.standardOutput.isTerminal
-        for try await update in LocationUpdate.liveUpdates(liveConfiguration) {
+        for try await update in LocationUpdate.liveUpdates(configuration) {
             if json {
                 var buffer = JSONBuffer()
                 update.write(to: &buffer)
@@ -40,7 +53,7 @@ struct WatchCommand: AsyncParsableCommand {
                 try StandardOutput().write(Array((HumanText.line(update) + "\n").utf8))
             } else {
                 let status = try? await WaymarkAgent.status()
-                view.show(update, status: status, configuration: liveConfiguration)
+                view.show(update, status: status, configuration: configuration)
             }
         }
     }
