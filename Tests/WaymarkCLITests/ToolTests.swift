@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaymarkLocation
 import WaymarkPowerProfile
 
 @testable import WaymarkCLI
@@ -48,6 +49,15 @@ struct ToolTests {
         #expect(HumanText.duration(seconds: 45.9) == "45 s")
         #expect(HumanText.duration(seconds: 725) == "12 min 05 s")
         #expect(HumanText.duration(seconds: 3 * 3_600 + 7 * 60 + 30) == "3 h 07 min")
+    }
+
+    @Test("an update from a client without its daemon claims no motion, where it said moving")
+    func noMotionWithoutTheDaemon() {
+        var diagnostics = Diagnostics()
+        diagnostics.daemonUnavailable = true
+        #expect(HumanText.line(LocationUpdate(location: nil, diagnostics: diagnostics)) == "no location  daemonUnavailable")
+        #expect(HumanText.line(LocationUpdate(location: nil, isStationary: false)) == "no location  moving")
+        #expect(HumanText.line(LocationUpdate(location: nil, isStationary: true)) == "no location  stationary")
     }
 
     @Test("the progress bar fits the terminal, however narrow", arguments: [200, 80, 40, 20, 10, 3, 1])

@@ -20,7 +20,12 @@ struct StatusView {
         } else {
             lines += ["location    none", "", "", ""]
         }
-        lines.append("stationary  \(update.isStationary ? "yes — updates paused until the device moves" : "no")")
+        let stationary = switch HumanText.isStationary(update) {
+        case true?: "yes — updates paused until the device moves"
+        case false?: "no"
+        case nil: "unknown — no word from the daemon"
+        }
+        lines.append("stationary  \(stationary)")
         let diagnostics = update.diagnostics.names
         lines.append("diagnostics \(diagnostics.isEmpty ? "none" : diagnostics.joined(separator: ", "))")
         if let status {

@@ -29,8 +29,14 @@ enum HumanText {
         return "\(whole / 3_600) h \(two(whole / 60 % 60)) min"
     }
 
+    /// Whether the device is stationary, as the daemon found it; `nil` when the update says the
+    /// daemon is unavailable, and nothing is known of the device's motion.
+    static func isStationary(_ update: LocationUpdate) -> Bool? {
+        update.diagnostics.daemonUnavailable ? nil : update.isStationary
+    }
+
     /// One update on one line, for a pipe or a log: time, position, accuracy, altitude, speed,
-    /// course, whether stationary, and the diagnostics.
+    /// course, whether stationary (when the daemon could say), and the diagnostics.
     static func line(_ update: LocationUpdate) -> String {
         var fields: [String] = []
         if let location = update.location {
@@ -43,7 +49,7 @@ enum HumanText {
         } else {
             fields.append("no location")
         }
-        fields.append(update.isStationary ? "stationary" : "moving")
+        if let isStationary = isStationary(update) { fields.append(isStationary ? "stationary" : "moving") }
         let diagnostics = update.diagnostics.names
         if !diagnostics.isEmpty { fields.append(diagnostics.joined(separator: ",")) }
         return fields.joined(separator: "  ")
