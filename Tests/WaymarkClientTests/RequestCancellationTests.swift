@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Waymark
 import WaymarkLocation
@@ -18,6 +19,22 @@ struct RequestCancellationTests {
         await #expect(throws: CancellationError.self) { try await request.value }
         let released = try await poll { $0.pendingRequests == 0 && $0.receiverPowerState == "backup" }
         #expect(released)
+    }
+
+    @Test("Ctrl-C withdraws waymark request's request before it exits with 130: nothing is kept for a rejoin")
+    func controlCWithdrawsTheCommandsRequest() async throws {
+        let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 10m\n")])
+        defer { daemon.stop() }
+        let (request, _) = try startWaymark(["request", "--timeout", "120"])
+        let pending = try await poll { $0.pendingRequests == 1 }
+        #expect(pending)
+        request.interrupt()
+        request.waitUntilExit()
+        #expect(request.terminationReason == .exit)
+        #expect(request.terminationStatus == 130)
+        let status = try await WaymarkAgent.status()
+        #expect(status.pendingRequests == 0)
+        #expect(status.sessions.keptRequests == 0)
     }
 
     /// Whether the daemon's status satisfies `condition` within five seconds.

@@ -190,7 +190,7 @@ struct WaymarkdTests {
     func watchIntoAPipe() throws {
         let daemon = try walkDeskWalk()
         defer { daemon.stop() }
-        let (watch, output) = try startWatching(["watch"])
+        let (watch, output) = try startWaymark(["watch"])
         var text = ""
         let reader = output.fileHandleForReading
         while text.split(separator: "\n").count < 3 {
@@ -213,7 +213,7 @@ struct WaymarkdTests {
     func watchStoppedWithControlC() async throws {
         let daemon = try walkDeskWalk()
         defer { daemon.stop() }
-        let (watch, output) = try startWatching(["watch", "--json"])
+        let (watch, output) = try startWaymark(["watch", "--json"])
         let firstLine = output.fileHandleForReading.availableData
         #expect(!firstLine.isEmpty)
         watch.interrupt()
@@ -223,20 +223,6 @@ struct WaymarkdTests {
         let status = try await within(10) { try await WaymarkAgent.status() }
         #expect(status.liveSubscriptions == 0)
         #expect(status.sessions.keptSubscriptions == 0)
-    }
-
-    /// `waymark` run with `arguments` on the test daemon's socket, its output into a pipe.
-    func startWatching(_ arguments: [String]) throws -> (Process, Pipe) {
-        let watch = Process()
-        watch.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
-        watch.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["WAYMARK_SOCKET"] = DaemonProcess.socket
-        watch.environment = environment
-        let output = Pipe()
-        watch.standardOutput = output
-        try watch.run()
-        return (watch, output)
     }
 
     @Test("a start-up failure after listening leaves no socket behind")

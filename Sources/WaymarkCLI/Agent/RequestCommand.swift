@@ -8,7 +8,8 @@ import WaymarkSystem
 /// `waymark request`: one location.
 struct RequestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "request", abstract: "Ask waymarkd for one location (requestLocation).")
+        commandName: "request", abstract: "Ask waymarkd for one location (requestLocation).",
+        discussion: "Ctrl-C (or SIGTERM) withdraws the request before it exits, with status 130.")
 
     @Option(name: .long, help: "The accuracy wanted, metres (0: the best, once the accuracy stops improving).")
     var accuracy = 0.0
@@ -29,8 +30,13 @@ struct RequestCommand: AsyncParsableCommand {
     func run() async throws {
         let location: Location
         do {
-            location = try await Location.requestLocation(
-                desiredAccuracy: accuracy, timeout: .milliseconds(Int64(timeout * 1_000)))
+            let (accuracy, timeout) = (accuracy, timeout)
+            let answer = try await Interruption.cancellable {
+                try await Location.requestLocation(desiredAccuracy: accuracy, timeout: .milliseconds(Int64(timeout * 1_000)))
+            }
+            // Interrupted (Ctrl-C, SIGTERM), with the request withdrawn: the shell's status for it.
+            guard let answer else { throw ExitCode(130) }
+            location = answer
         } catch LocationError.locationUnknown {
             throw CommandFailure("no location could be had within \(timeout) s (location unknown)")
         } catch LocationError.denied {

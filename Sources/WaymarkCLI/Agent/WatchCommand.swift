@@ -30,13 +30,7 @@ struct WatchCommand: AsyncParsableCommand {
             throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let json = json
-        let watching = Task { try await Self.watch(liveConfiguration, json: json) }
-        Interruption.onInterrupt { watching.cancel() }
-        try await watching.value
-        // Cancelled, the watch has told the daemon to stop its updates. A reply asked for after
-        // that on the same connection says the daemon has read it, before the process ends
-        // without `bye` (which would keep the subscription, and the receiver, for its app).
-        _ = try? await WaymarkAgent.status()
+        _ = try await Interruption.cancellable { try await Self.watch(liveConfiguration, json: json) }
     }
 
     /// Shows each update until the task is cancelled.

@@ -1,8 +1,36 @@
+import Synchronization
+import Waymark
 import WaymarkSystem
 
 /// Ctrl-C (SIGINT) and SIGTERM turned into a call that stops a command cleanly, where their
 /// default action ends the process wherever it stands.
 enum Interruption {
+    /// Runs `body` as a task that SIGINT or SIGTERM cancels; returns its value, or `nil` when
+    /// the cancellation ended it.
+    ///
+    /// Cancelled, the client library tells the daemon (the stop of a subscription, the
+    /// withdrawal of a request). A reply asked for after that on the same connection says the
+    /// daemon has read it, so this waits for one before it returns: the process then ends
+    /// without `bye`, and what the daemon had not heard of would be kept for the app's rejoin,
+    /// with the receiver it holds.
+    static func cancellable<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws -> Value? {
+        // The handlers are in place before the task can send anything, so a signal that comes
+        // once the daemon has heard of the task finds a task to cancel.
+        let interrupted = Mutex((signalled: false, task: Task<Value, any Error>?.none))
+        onInterrupt {
+            interrupted.withLock { $0.signalled = true; $0.task?.cancel() }
+        }
+        let task = Task { try await body() }
+        interrupted.withLock { $0.task = task; if $0.signalled { task.cancel() } }
+        let result = await task.result
+        if task.isCancelled { _ = try? await WaymarkAgent.status() }
+        do {
+            return try result.get()
+        } catch is CancellationError where task.isCancelled {
+            return nil
+        }
+    }
+
     /// Runs `body` once, on a thread of its own, when SIGINT or SIGTERM first arrives. The
     /// signals then get their default action back, so a second one ends the process at once.
     /// Without an eventfd or a thread to give, the signals keep their default action.
