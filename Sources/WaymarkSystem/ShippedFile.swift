@@ -17,6 +17,16 @@ package enum ShippedFile {
         return trees().lazy.map { "\($0)/\(file)" }.first(where: FileSystem.isReadable) ?? file
     }
 
+    /// The scenario at `path` (a `--scenario` resolved), read whole; failing, an error that
+    /// also names the shipped scenarios to choose from.
+    package static func readScenario(_ path: String) throws(UnreadableScenario) -> [UInt8] {
+        do {
+            return try FileDescriptor.readFile(path)
+        } catch {
+            throw UnreadableScenario(path: path, reason: error, shipped: names(directory: "Scenarios", extension: "scenario"))
+        }
+    }
+
     private static func isReadableFile(_ path: String) -> Bool {
         FileSystem.isReadable(path) && (try? FileStatus(path: path))?.kind == .regular
     }
@@ -55,5 +65,20 @@ package enum ShippedFile {
     private static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
+    }
+}
+
+/// A scenario that could not be read, and the shipped ones there are.
+package struct UnreadableScenario: Error, CustomStringConvertible {
+    /// The path looked for.
+    package let path: String
+    /// Why it could not be read.
+    package let reason: SystemError
+    /// The short names of the shipped scenarios.
+    package let shipped: [String]
+
+    package var description: String {
+        let choice = shipped.isEmpty ? "no shipped scenario was found" : "the shipped ones are " + shipped.joined(separator: ", ")
+        return "cannot read the scenario '\(path)': \(reason); \(choice)"
     }
 }

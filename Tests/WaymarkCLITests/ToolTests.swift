@@ -51,6 +51,18 @@ struct ToolTests {
         #expect(HumanText.duration(seconds: 3 * 3_600 + 7 * 60 + 30) == "3 h 07 min")
     }
 
+    @Test("an unknown scenario is refused with the shipped ones named, by waymarkd as by power-run (waymarkd named none)")
+    func anUnknownScenarioNamesTheShippedOnes() throws {
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-tool-\(getpid()).sock").path
+        let daemon = try runWaymark(["--socket", socket, "--scenario", "no-such-day"], program: "waymarkd")
+        let run = try runWaymark(["power-run", "--board", "simulated", "--scenario", "no-such-day"])
+        for (status, error) in [(daemon.status, daemon.error), (run.status, run.error)] {
+            #expect(status != 0)
+            #expect(error.contains("cannot read the scenario 'Scenarios/no-such-day.scenario'"))
+            #expect(error.contains("the shipped ones are ") && error.contains("desk-day"))
+        }
+    }
+
     @Test("an update from a client without its daemon claims no motion, where it said moving")
     func noMotionWithoutTheDaemon() {
         var diagnostics = Diagnostics()

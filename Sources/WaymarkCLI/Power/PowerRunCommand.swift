@@ -108,10 +108,9 @@ struct PowerRunCommand: ParsableCommand {
         let path = ShippedFile.resolve(scenario, directory: "Scenarios", extension: "scenario")
         let bytes: [UInt8]
         do {
-            bytes = try FileDescriptor.readFile(path)
+            bytes = try ShippedFile.readScenario(path)
         } catch {
-            let shipped = ShippedFile.names(directory: "Scenarios", extension: "scenario")
-            throw CommandFailure("cannot read the scenario '\(path)': \(error); the shipped ones are \(shipped.joined(separator: ", "))")
+            throw CommandFailure(error.description)
         }
         return (String(decoding: bytes, as: UTF8.self), path)
     }
