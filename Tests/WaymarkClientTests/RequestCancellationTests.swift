@@ -25,7 +25,7 @@ struct RequestCancellationTests {
     func controlCWithdrawsTheCommandsRequest() async throws {
         let daemon = try DaemonProcess(["--scenario", try DaemonProcess.scenario("desk 10m\n")])
         defer { daemon.stop() }
-        let (request, _) = try startWaymark(["request", "--timeout", "120"])
+        let (request, _, _) = try startWaymark(["request", "--timeout", "120"])
         let pending = try await poll { $0.pendingRequests == 1 }
         #expect(pending)
         request.interrupt()

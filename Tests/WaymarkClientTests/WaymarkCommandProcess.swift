@@ -1,7 +1,7 @@
 import Foundation
 
-/// `waymark` run with `arguments` on the test daemon's socket, its output into a pipe.
-func startWaymark(_ arguments: [String]) throws -> (Process, Pipe) {
+/// `waymark` run with `arguments` on the test daemon's socket, its output and errors into pipes.
+func startWaymark(_ arguments: [String]) throws -> (Process, output: Pipe, error: Pipe) {
     let process = Process()
     process.executableURL = DaemonProcess.binary.deletingLastPathComponent().appendingPathComponent("waymark")
     process.arguments = arguments
@@ -10,6 +10,8 @@ func startWaymark(_ arguments: [String]) throws -> (Process, Pipe) {
     process.environment = environment
     let output = Pipe()
     process.standardOutput = output
+    let error = Pipe()
+    process.standardError = error
     try process.run()
-    return (process, output)
+    return (process, output, error)
 }

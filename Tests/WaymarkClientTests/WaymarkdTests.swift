@@ -190,7 +190,7 @@ struct WaymarkdTests {
     func watchIntoAPipe() throws {
         let daemon = try walkDeskWalk()
         defer { daemon.stop() }
-        let (watch, output) = try startWaymark(["watch"])
+        let (watch, output, _) = try startWaymark(["watch"])
         var text = ""
         let reader = output.fileHandleForReading
         while text.split(separator: "\n").count < 3 {
@@ -213,7 +213,7 @@ struct WaymarkdTests {
     func watchStoppedWithControlC() async throws {
         let daemon = try walkDeskWalk()
         defer { daemon.stop() }
-        let (watch, output) = try startWaymark(["watch", "--json"])
+        let (watch, output, _) = try startWaymark(["watch", "--json"])
         let firstLine = output.fileHandleForReading.availableData
         #expect(!firstLine.isEmpty)
         watch.interrupt()
@@ -223,6 +223,19 @@ struct WaymarkdTests {
         let status = try await within(10) { try await WaymarkAgent.status() }
         #expect(status.liveSubscriptions == 0)
         #expect(status.sessions.keptSubscriptions == 0)
+    }
+
+    @Test("waymark visits on a daemon without a store says why the diary is empty (it printed nothing)")
+    func visitsWithoutAStore() throws {
+        let daemon = try walkDeskWalk()
+        defer { daemon.stop() }
+        let (visits, output, error) = try startWaymark(["visits"])
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let said = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        visits.waitUntilExit()
+        #expect(visits.terminationStatus == 0)
+        #expect(printed.isEmpty)
+        #expect(said == "no visits in the diary (the daemon keeps one only when it runs with --store)\n")
     }
 
     @Test("a start-up failure after listening leaves no socket behind")

@@ -31,9 +31,12 @@ struct VisitsCommand: AsyncParsableCommand {
         if stop { return try await VisitMonitor().stop() }
         // Started before the diary is read, so that nothing falls between the two.
         let monitor = watch ? try await VisitMonitor() : nil
-        var lines = ""
-        for visit in try await WaymarkAgent.visits() { lines += Self.line(visit) }
-        try StandardOutput().write(Array(lines.utf8))
+        let diary = try await WaymarkAgent.visits()
+        if diary.isEmpty, monitor == nil {
+            // Said on standard error, so that a pipe still gets the empty diary.
+            StandardError.write("no visits in the diary (the daemon keeps one only when it runs with --store)\n")
+        }
+        try StandardOutput().write(Array(diary.map(Self.line).joined().utf8))
         guard let monitor else { return }
         for await visit in monitor.visits { try StandardOutput().write(Array(Self.line(visit).utf8)) }
     }
