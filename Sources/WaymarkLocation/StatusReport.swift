@@ -36,7 +36,8 @@ public struct StatusReport: Hashable, Sendable {
 
     /// The daemon's version.
     public var daemonVersion: String
-    /// Seconds since the daemon started.
+    /// Seconds since the daemon started, on its clock: a simulation run faster counts faster, as
+    /// the power ledger does.
     public var uptime: Double
     /// Where locations come from.
     public var source: Source

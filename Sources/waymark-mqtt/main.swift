@@ -18,6 +18,9 @@ let usage = """
                        where the outbox (outbox.sqlite) lives, a directory only this user can
                        change (default: $STATE_DIRECTORY under systemd, else /var/lib/waymark-mqtt)
 
+    Exit status: 0 after SIGTERM or SIGINT; 2 for a wrong option or settings; 1 when the system
+    refuses what it needs (a signalfd, its outbox in the state directory).
+
     """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
