@@ -225,6 +225,21 @@ struct WaymarkdTests {
         #expect(status.sessions.keptSubscriptions == 0)
     }
 
+    @Test("waymark watch whose reader goes away (| head) ends with 0, its subscription ended in the daemon (SIGPIPE killed it, the subscription kept)")
+    func watchWhoseReaderGoesAway() async throws {
+        let daemon = try walkDeskWalk()
+        defer { daemon.stop() }
+        let (watch, output, _) = try startWaymark(["watch"])
+        #expect(!output.fileHandleForReading.availableData.isEmpty)
+        try output.fileHandleForReading.close()
+        watch.waitUntilExit()
+        #expect(watch.terminationReason == .exit)
+        #expect(watch.terminationStatus == 0)
+        let status = try await within(10) { try await WaymarkAgent.status() }
+        #expect(status.liveSubscriptions == 0)
+        #expect(status.sessions.keptSubscriptions == 0)
+    }
+
     @Test("waymark visits on a daemon without a store says why the diary is empty (it printed nothing)")
     func visitsWithoutAStore() throws {
         let daemon = try walkDeskWalk()

@@ -14,8 +14,9 @@ struct WatchCommand: AsyncParsableCommand {
             On a terminal, one status block is redrawn in place: the fix, its accuracy, speed, \
             whether the device is stationary, the GPS receiver's power state. Into a pipe or a \
             file, one plain line per update. With --json, one JSON object per update (the \
-            protocol's update object). Ctrl-C (or SIGTERM) stops, and tells the daemon first, so that it \
-            does not keep the subscription for a rejoin.
+            protocol's update object). Ctrl-C (or SIGTERM) stops, as does a reader that goes \
+            away (`| head`); either way it tells the daemon first, so that it does not keep the \
+            subscription for a rejoin.
             """
     )
 
@@ -29,6 +30,9 @@ struct WatchCommand: AsyncParsableCommand {
         guard let liveConfiguration = LiveConfiguration(rawValue: configuration) else {
             throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        // A reader that goes away (`waymark watch | head`) ends the watch as Ctrl-C does, through
+        // the write's EPIPE, where SIGPIPE's default action would end the process at once.
+        Signal.brokenPipe.ignore()
         let json = json
         _ = try await Interruption.cancellable { try await Self.watch(liveConfiguration, json: json) }
     }

@@ -8,11 +8,11 @@ enum Interruption {
     /// Runs `body` as a task that SIGINT or SIGTERM cancels; returns its value, or `nil` when
     /// the cancellation ended it.
     ///
-    /// Cancelled, the client library tells the daemon (the stop of a subscription, the
-    /// withdrawal of a request). A reply asked for after that on the same connection says the
-    /// daemon has read it, so this waits for one before it returns: the process then ends
-    /// without `bye`, and what the daemon had not heard of would be kept for the app's rejoin,
-    /// with the receiver it holds.
+    /// Cancelled, or ended by an error (a closed pipe, say), the client library tells the
+    /// daemon (the stop of a subscription, the withdrawal of a request). A reply asked for after
+    /// the task ended, on the same connection, says the daemon has read that, so this waits for
+    /// one before it returns: the process then ends without `bye`, and what the daemon had not
+    /// heard of would be kept for the app's rejoin, with the receiver it holds.
     static func cancellable<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws -> Value? {
         // The handlers are in place before the task can send anything, so a signal that comes
         // once the daemon has heard of the task finds a task to cancel.
@@ -23,7 +23,7 @@ enum Interruption {
         let task = Task { try await body() }
         interrupted.withLock { $0.task = task; if $0.signalled { task.cancel() } }
         let result = await task.result
-        if task.isCancelled { _ = try? await WaymarkAgent.status() }
+        _ = try? await WaymarkAgent.status()
         do {
             return try result.get()
         } catch is CancellationError where task.isCancelled {
