@@ -118,6 +118,27 @@ struct MonitorEndToEndTests {
         }
     }
 
+    @Test("a daemon restarted with a watched condition in its store asks a fix for it at once, no app connected (the receiver stayed off until a condition changed)")
+    func storedConditionsAreWatchedFromTheStart() throws {
+        let board = try AuthorizedBoard(policies: Self.policies, scenario: "walk 60m heading=90\n")
+        defer { board.stop() }
+        try board.auth("grant", "appID:org.example.geofence")
+        do {
+            let (app, monitor) = try Self.open(board)
+            _ = try app.result("addCondition", ["monitor": monitor, "identifier": "desk", "condition": Self.desk])
+            app.stop()
+        }
+        try board.restart()
+        // Only the operator's `waymark status` connects: the stored condition alone powers the receiver.
+        var transitions = 0
+        for _ in 0..<50 where transitions == 0 {
+            let status = try JSONSerialization.jsonObject(with: Data(try board.waymark(["status", "--json"]).utf8)) as? [String: Any]
+            transitions = status?["transitions"] as? Int ?? 0
+            if transitions == 0 { usleep(100_000) }
+        }
+        #expect(transitions > 0)
+    }
+
     @Test("a stay of 7 minutes is one visit in the diary, with its arrival, departure and place")
     func aDeskStayIsAVisit() throws {
         // 1 min east, 7 min at a desk, 2 min north (30 s at 20×); a circle keeps the monitors

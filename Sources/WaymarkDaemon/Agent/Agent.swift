@@ -65,13 +65,15 @@ package final class Agent: AgentService {
         monitors.date = { [unowned self] in monitorDate() }
     }
 
-    /// Starts the source; its events flow into the engine from now on.
+    /// Starts the source; its events flow into the engine from now on. The monitors and visit
+    /// services the store kept are planned at once: with no fix yet, they need one now.
     package func start() throws {
         try source.start(on: loop, timeline: timeline) { [unowned self] event in
             report(event)
             if case .fix(let fix) = event { sky = fix.sky }
             feed(event)
         }
+        monitorsChanged()
     }
 
     /// Stops the source and the deadline timer.
