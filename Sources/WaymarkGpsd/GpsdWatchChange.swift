@@ -1,7 +1,8 @@
 import WaymarkJSON
 
-/// The members of a `?WATCH={...}` object: each one given changes that setting of the
-/// client's ``GpsdWatch``, each one left out keeps it.
+/// The members of a `?WATCH={...}` object, with gpsd's defaults for those left out
+/// (json_watch_read): `enable` true, `scaled`, `split24`, `pps` and `timing` false; a left-out
+/// `json`, `nmea`, `raw` or `device` keeps the client's setting.
 package struct GpsdWatchChange: Hashable, Sendable {
     /// Why a `?WATCH` argument was refused.
     package struct Invalid: Error, Hashable, Sendable {
@@ -35,13 +36,13 @@ package struct GpsdWatchChange: Hashable, Sendable {
         }
         guard let object = value.objectValue else { throw Invalid(reason: "not a JSON object") }
         if let class_ = object["class"], class_.stringValue != "WATCH" { throw Invalid(reason: "class is not WATCH") }
-        enable = try Self.flag("enable", in: object)
+        enable = try Self.flag("enable", in: object) ?? true
         json = try Self.flag("json", in: object)
         nmea = try Self.flag("nmea", in: object)
-        scaled = try Self.flag("scaled", in: object)
-        split24 = try Self.flag("split24", in: object)
-        pps = try Self.flag("pps", in: object)
-        timing = try Self.flag("timing", in: object)
+        scaled = try Self.flag("scaled", in: object) ?? false
+        split24 = try Self.flag("split24", in: object) ?? false
+        pps = try Self.flag("pps", in: object) ?? false
+        timing = try Self.flag("timing", in: object) ?? false
         if let raw = object["raw"] {
             guard let level = raw.int64Value, (0...2).contains(level) else { throw Invalid(reason: "raw is not 0, 1 or 2") }
             self.raw = Int(level)

@@ -51,12 +51,30 @@ struct GpsdSessionTests {
         #expect(!client.wantsLocations)
     }
 
-    @Test("enabling without naming an output asks for JSON; scaled, split24 and pps are kept")
+    @Test("enabling without naming an output asks for JSON; scaled, split24 and pps given are set")
     func watchDefaults() {
         var client = session()
         let reply = exchange(&client, #"?WATCH={"enable":true,"scaled":true,"split24":true,"pps":true}"# + "\n")
         #expect(reply.contains(#""enable":true,"json":true,"nmea":false,"raw":0,"scaled":true,"timing":false,"split24":true,"pps":true}"#))
         #expect(client.wantsLocations)
+    }
+
+    @Test("a ?WATCH object without enable enables, and one without scaled, split24, pps or timing clears them, as gpsd's json_watch_read (it kept them, and did not watch)")
+    func watchObjectDefaults() {
+        for object in [#"{"json":true}"#, "{}"] {
+            var client = session()
+            let reply = exchange(&client, "?WATCH=\(object);\n")
+            #expect(reply.contains(#"{"class":"WATCH","enable":true,"json":true,"#), "\(object)")
+            #expect(client.wantsLocations, "\(object)")
+        }
+        var client = session()
+        _ = exchange(&client, #"?WATCH={"enable":true,"scaled":true,"split24":true,"pps":true,"timing":true};"# + "\n")
+        let reply = exchange(&client, #"?WATCH={"enable":true};"# + "\n")
+        #expect(reply.contains(#""enable":true,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false}"#))
+        // `?WATCH;` asks, and changes nothing.
+        var quiet = session()
+        _ = exchange(&quiet, "?WATCH;\n")
+        #expect(!quiet.wantsLocations)
     }
 
     @Test("several commands on one line, a command split over reads, ; or newline ending each")
@@ -223,7 +241,7 @@ struct GpsdSessionTests {
         #expect(client.watch.wantsTime(from: .pulse) && !client.watch.wantsTime(from: .nmea))
         _ = exchange(&client, #"?WATCH={"pps":true};"#)
         #expect(client.watch.wantsTime(from: .pulse) && client.watch.wantsTime(from: .nmea))
-        _ = exchange(&client, #"?WATCH={"enable":true,"json":false,"nmea":true};"#)
+        _ = exchange(&client, #"?WATCH={"enable":true,"json":false,"nmea":true,"pps":true};"#)
         #expect(client.watch.wantsTime(from: .pulse) && client.watch.wantsTime(from: .nmea))
         _ = exchange(&client, #"?WATCH={"pps":false};"#)
         #expect(!client.watch.wantsTime(from: .pulse) && !client.watch.wantsTime(from: .nmea))
