@@ -55,7 +55,7 @@ struct PowerLogCommand: AsyncParsableCommand {
         let file = try OutputFile(path: output)
         defer { file.close() }
         try file.append(line: PowerLog.header)
-        var written = -Double.infinity
+        var cursor = TransitionCursor()
         let started = RealtimeInstant.now
         var nextStatus = 0.0
         while duration.map({ seconds(since: started) < $0 }) ?? true {
@@ -66,10 +66,9 @@ struct PowerLogCommand: AsyncParsableCommand {
             if seconds(since: started) >= nextStatus {
                 nextStatus += 1
                 let status = try await WaymarkAgent.status()
-                for transition in status.recentTransitions where transition.time > written {
+                for transition in cursor.unwritten(in: status) {
                     try file.append(line: PowerLog.row(PowerLog.Transition(
                         time: transition.time, from: transition.from, state: transition.to, reason: transition.reason)))
-                    written = transition.time
                 }
             }
             try await Task.sleep(for: .milliseconds(Int64(currentSensor == nil ? 1_000 : 1_000 / rate)))
