@@ -259,6 +259,10 @@ struct AuthorizationEndToEndTests {
         // Granted while in use, and still not in use without a terminal.
         let again = try board.waymark(as: 1009, atTerminal: false, request)
         #expect(again.status != 0 && again.output.contains("authorized while in use, and this command is not"), "\(again)")
+        // Granted always, and still not in use: it says what Always needs (it said "while in use").
+        try board.auth("grant", app, "--always")
+        let always = try board.waymark(as: 1009, atTerminal: false, request)
+        #expect(always.status != 0 && always.output.contains("authorized always, which takes effect only while the app holds"), "\(always)")
     }
 
     @Test("pending, then granted: the request with its usage description waits; the grant ends it")

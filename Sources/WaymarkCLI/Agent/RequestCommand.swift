@@ -62,7 +62,10 @@ struct RequestCommand: AsyncParsableCommand {
                 + "(uid \(CurrentProcess.userID), executable \(ShippedFile.executablePath() ?? "waymark")) (docs/authorization.md)"
         case .denied?: "the operator denied this app, or switched location services off (`waymark auth list`)"
         case .restricted?: "a policy in /etc/waymark/apps.d restricts this app"
-        case .authorizedWhenInUse?, .authorizedAlways?: "authorized while in use, and this command is not: run it at a terminal"
+        case .authorizedWhenInUse?: "authorized while in use, and this command is not: run it at a terminal"
+        case .authorizedAlways?:
+            "authorized always, which takes effect only while the app holds an always service session started "
+                + "in use (docs/authorization.md); this command holds none, and is not in use: run it at a terminal"
         case nil: "the app is not authorized"
         }
     }
