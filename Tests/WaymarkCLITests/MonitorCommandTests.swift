@@ -13,7 +13,11 @@ struct MonitorCommandTests {
         #expect(result.error.contains("the Waymark daemon is unavailable"), "\(result.error)")
     }
 
-    @Test("anything but three numbers for the circle is refused with what was given", arguments: [["47", "8"], ["47", "8", "x"], ["47", "8", "100", "--asuming", "satisfied"]])
+    @Test("anything but three numbers for the circle is refused with what was given", arguments: [
+        ["47", "8"], ["47", "8", "x"], ["47", "8", "100", "--asuming", "satisfied"],
+        // Not decimal numbers, which Double(_:) reads all the same: the daemon was sent them and refused "missing".
+        ["nan", "0", "100"], ["1e400", "0", "100"], ["0", "0", "inf"], ["0x10", "0", "100"],
+    ])
     func notACircle(circle: [String]) throws {
         let result = try runWaymark(["monitor", "add", "places", "here"] + circle, environment: noDaemon)
         #expect(result.status == 64)

@@ -38,8 +38,14 @@ struct MonitorCommand: AsyncParsableCommand {
         @Option(help: "The state to assume until a fix decides: unknown, satisfied, unsatisfied.")
         var assuming = "unknown"
 
-        /// The circle's values that are numbers.
-        private var numbers: [Double] { circle.compactMap { Double($0) } }
+        /// The circle's values that are decimal numbers (not `nan`, `inf` or hexadecimal, which
+        /// `Double` also reads), `-0` as 0.
+        private var numbers: [Double] {
+            circle.compactMap { text in
+                guard text.allSatisfy({ "0123456789+-.eE".contains($0) }), let value = Double(text), value.isFinite else { return nil }
+                return value + 0
+            }
+        }
 
         func validate() throws {
             guard circle.count == 3, numbers.count == 3 else {
