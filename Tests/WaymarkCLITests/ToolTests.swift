@@ -63,6 +63,16 @@ struct ToolTests {
         }
     }
 
+    @Test("options refused show their own command's usage (power-run's and watch's showed waymark's); --travel without --geofences is refused (it was ignored)", arguments: [
+        ["power-run", "--geofences", "0"], ["power-run", "--minimum-interval", "nan"], ["power-run", "--geofences", "50", "--travel", "flying"],
+        ["power-run", "--configuration", "bogus"], ["power-run", "--travel", "walking"], ["watch", "--configuration", "bogus"],
+    ])
+    func refusedOptionsShowTheirCommandsUsage(arguments: [String]) throws {
+        let result = try runWaymark(arguments)
+        #expect(result.status == 64)
+        #expect(result.error.contains("Usage: waymark \(arguments[0]) "), "\(result.error)")
+    }
+
     @Test("an update from a client without its daemon claims no motion, where it said moving")
     func noMotionWithoutTheDaemon() {
         var diagnostics = Diagnostics()

@@ -26,10 +26,14 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per update instead of the status block.")
     var json = false
 
-    func run() async throws {
-        guard let liveConfiguration = LiveConfiguration(rawValue: configuration) else {
+    func validate() throws {
+        guard LiveConfiguration(rawValue: configuration) != nil else {
             throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+    }
+
+    func run() async throws {
+        let liveConfiguration = LiveConfiguration(rawValue: configuration) ?? .default
         // A reader that goes away (`waymark watch | head`) ends the watch as Ctrl-C does, through
         // the write's EPIPE, where SIGPIPE's default action would end the process at once.
         Signal.brokenPipe.ignore()

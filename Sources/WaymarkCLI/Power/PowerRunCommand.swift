@@ -49,19 +49,31 @@ struct PowerRunCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Instead of a live subscription, only geofences: a circle of this radius (metres) around each place the scenario stays at.", valueName: "METRES"))
     var geofences: Double?
 
-    @Option(name: .long, help: "With --geofences, the travel mode whose speed bounds the next fix: walking, cycling, driving.")
-    var travel = "driving"
+    @Option(name: .long, help: "With --geofences, the travel mode whose speed bounds the next fix: walking, cycling, driving (the default).")
+    var travel: String?
 
     @Option(name: .long, help: ArgumentHelp("Where to write report.json, timeline.csv and timeline.svg.", valueName: "DIRECTORY"))
     var output = "power-run"
 
-    func run() throws {
-        guard let liveConfiguration = LiveConfiguration(rawValue: configuration) else {
+    func validate() throws {
+        guard LiveConfiguration(rawValue: configuration) != nil else {
             throw ValidationError("--configuration must be one of \(LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let maximum = DeliveryOptions.maximumInterval.seconds
         guard (0...maximum).contains(minimumInterval) else { throw ValidationError("--minimum-interval must be 0 to \(Int(maximum)) seconds") }
         if let batch, !(0...maximum).contains(batch) { throw ValidationError("--batch must be 0 to \(Int(maximum)) seconds") }
+        guard travelMode != nil else { throw ValidationError("--travel must be one of walking, cycling, driving") }
+        if let geofences, !CircularRegion.radiusRange.contains(geofences) { throw ValidationError("--geofences must be 1 to 100000 metres") }
+        if geofences == nil, travel != nil { throw ValidationError("--travel applies to --geofences only") }
+    }
+
+    /// `--travel`'s mode, driving when not given; `nil` for a name that is none.
+    private var travelMode: TravelMode? {
+        TravelMode.allCases.first { "\($0)" == travel ?? "driving" }
+    }
+
+    func run() throws {
+        let liveConfiguration = LiveConfiguration(rawValue: configuration) ?? .default
         let boardDefinition = try loadBoard()
         let (scenarioText, scenarioName) = try loadScenario()
         var setup = PowerRunSetup(
@@ -69,13 +81,7 @@ struct PowerRunCommand: ParsableCommand {
             accelerometer: noAccelerometer ? nil : boardDefinition.accelerometer,
             poweredDownState: boardDefinition.poweredDownState)
         setup.options = DeliveryOptions(minimumInterval: .seconds(minimumInterval), batching: batch.map { Batching(timeout: .seconds($0)) })
-        if let geofences {
-            guard let mode = TravelMode.allCases.first(where: { "\($0)" == travel }) else {
-                throw ValidationError("--travel must be one of walking, cycling, driving")
-            }
-            guard CircularRegion.radiusRange.contains(geofences) else { throw ValidationError("--geofences must be 1 to 100000 metres") }
-            setup.consumer = .geofences(radius: geofences, travel: mode)
-        }
+        if let geofences, let travelMode { setup.consumer = .geofences(radius: geofences, travel: travelMode) }
         let started = MonotonicInstant.now
         var progress = ProgressBar(label: "\(setup.scenario.name) on \(boardDefinition.name)")
         let report = PowerRun.run(setup) { progress.update($0) }
