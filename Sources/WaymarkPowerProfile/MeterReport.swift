@@ -26,14 +26,22 @@ package struct MeterTrace: Hashable, Sendable {
         readings = []
         for (index, line) in text.split(whereSeparator: \.isNewline).enumerated() {
             let cells = line.split(separator: ",").map { String($0).trimmingCharacters(in: " \t") }
-            guard let first = cells.first, let time = Double(first) else {
+            guard let first = cells.first, let time = Double(first), time.isFinite else {
                 if index == 0 { continue }
                 throw PowerLogError(line: index + 1, message: "expected time,current_mA[,marker]")
             }
-            guard cells.count >= 2, let current = Double(cells[1]) else {
+            guard cells.count >= 2, let current = Double(cells[1]), current.isFinite else {
                 throw PowerLogError(line: index + 1, message: "expected a current in mA after the time")
             }
-            readings.append(Reading(time: time, current: current, marker: cells.count >= 3 ? Int(cells[2]) : nil))
+            let marker = cells.count >= 3 ? Int(cells[2]) : nil
+            if cells.count >= 3, marker != 0, marker != 1 {
+                throw PowerLogError(line: index + 1, message: "a marker is 0 or 1, not '\(cells[2])'")
+            }
+            // Edges are found between readings that both have a marker: a column on some lines only is a broken trace.
+            if let previous = readings.last, (previous.marker == nil) != (marker == nil) {
+                throw PowerLogError(line: index + 1, message: "a marker on some lines only: every line has one, or none does")
+            }
+            readings.append(Reading(time: time, current: current, marker: marker))
         }
         readings.sort { $0.time < $1.time }
     }
@@ -126,7 +134,7 @@ package struct MeterReport: Sendable {
         }
         let pairs = min(logEdges.count, meterEdges.count)
         guard pairs > 0 else {
-            throw PowerLogError(line: 0, message: "no power transitions to align on (the log has \(logEdges.count), the trace \(meterEdges.count))")
+            throw PowerLogError(line: nil, message: "no power transitions to align on (the log has \(logEdges.count), the trace \(meterEdges.count))")
         }
         let differences = (0..<pairs).map { meterEdges[$0] - logEdges[$0] }.sorted()
         offset = differences[pairs / 2]

@@ -66,13 +66,18 @@ package struct PowerLog: Hashable, Sendable {
         for (index, line) in text.split(whereSeparator: \.isNewline).enumerated() {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if index == 0 && cells.first == "time" { continue }
-            guard cells.count >= 6, let time = Double(cells[0]) else {
+            guard cells.count >= 6, let time = Double(cells[0]), time.isFinite else {
                 throw PowerLogError(line: index + 1, message: "expected \(Self.header)")
             }
             switch cells[1] {
-            case "transition": transitions.append(Transition(time: time, from: cells[2], state: cells[3], reason: cells[5]))
+            case "transition":
+                // Each transition ends the state the one before began: out of order, the states' times are nonsense.
+                if let last = transitions.last, time < last.time {
+                    throw PowerLogError(line: index + 1, message: "a transition at \(cells[0]) s comes after one at \(Self.seconds(last.time)) s")
+                }
+                transitions.append(Transition(time: time, from: cells[2], state: cells[3], reason: cells[5]))
             case "sample":
-                guard let current = Double(cells[4]) else {
+                guard let current = Double(cells[4]), current.isFinite else {
                     throw PowerLogError(line: index + 1, message: "a sample needs a current in mA")
                 }
                 samples.append(Sample(time: time, current: current))
@@ -97,10 +102,10 @@ package struct PowerLog: Hashable, Sendable {
 
 /// A line of a power log or meter trace that cannot be read.
 package struct PowerLogError: Error, CustomStringConvertible {
-    /// The line, from 1.
-    package let line: Int
+    /// The line, from 1, or `nil` for what is wrong with the whole.
+    package let line: Int?
     /// What is wrong.
     package let message: String
 
-    package var description: String { "line \(line): \(message)" }
+    package var description: String { line.map { "line \($0): \(message)" } ?? message }
 }

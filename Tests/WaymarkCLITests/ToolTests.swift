@@ -66,6 +66,9 @@ struct ToolTests {
     @Test("options refused show their own command's usage (power-run's and watch's showed waymark's); --travel without --geofences is refused (it was ignored)", arguments: [
         ["power-run", "--geofences", "0"], ["power-run", "--minimum-interval", "nan"], ["power-run", "--geofences", "50", "--travel", "flying"],
         ["power-run", "--configuration", "bogus"], ["power-run", "--travel", "walking"], ["watch", "--configuration", "bogus"],
+        // A supply of no volts, or of nan or 1e308, was multiplied into the energy.
+        ["power-report", "--log", "a.csv", "--meter", "b.csv", "--volts=-3"], ["power-report", "--log", "a.csv", "--meter", "b.csv", "--volts", "nan"],
+        ["power-report", "--log", "a.csv", "--meter", "b.csv", "--volts", "1e308"],
     ])
     func refusedOptionsShowTheirCommandsUsage(arguments: [String]) throws {
         let result = try runWaymark(arguments)

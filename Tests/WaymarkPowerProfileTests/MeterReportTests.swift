@@ -53,4 +53,32 @@ struct MeterReportTests {
         #expect(read.samples == [PowerLog.Sample(time: 1_700_000_000.5, current: 29.125)])
         #expect(throws: PowerLogError.self) { try PowerLog(csv: PowerLog.header + "\nsoon,transition,,on,,\n") }
     }
+
+    @Test("a log or trace that makes no sense is refused with its line (it was measured into nonsense)", arguments: [
+        ("log", "time,kind,from,state,current_mA,reason\n200.0,transition,off,acquiring,,a\n100.0,transition,acquiring,tracking,,b\n", "line 3: a transition at 100.0 s comes after one at 200.000 s"),
+        ("log", "nan,transition,off,acquiring,,a\n", "line 1: expected time,kind,from,state,current_mA,reason"),
+        ("log", "1.0,sample,,,inf,\n", "line 1: a sample needs a current in mA"),
+        ("meter", "1.0,5.0,0\n2.0,5.0\n", "line 2: a marker on some lines only: every line has one, or none does"),
+        ("meter", "1.0,5.0,2\n", "line 1: a marker is 0 or 1, not '2'"),
+        ("meter", "time,current_mA\ninf,5.0\n", "line 2: expected time,current_mA[,marker]"),
+        ("meter", "1.0,nan\n", "line 1: expected a current in mA after the time"),
+    ])
+    func nonsenseIsRefused(kind: String, text: String, message: String) {
+        do {
+            if kind == "log" { _ = try PowerLog(csv: text) } else { _ = try MeterTrace(csv: text) }
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("nothing to align on is said without a line number (it said \"line 0\")")
+    func nothingToAlignOn() {
+        do {
+            _ = try MeterReport(log: PowerLog(), trace: MeterTrace(readings: []), volts: 3.3)
+            Issue.record("aligned on nothing")
+        } catch {
+            #expect(error.description == "no power transitions to align on (the log has 0, the trace 0)")
+        }
+    }
 }

@@ -22,8 +22,12 @@ struct PowerReportCommand: ParsableCommand {
     @Option(name: .long, help: "The meter's CSV: time,current_mA[,marker].")
     var meter: String
 
-    @Option(name: .long, help: "The receiver's supply voltage, volts.")
+    @Option(name: .long, help: "The receiver's supply voltage, volts (above 0, at most 60).")
     var volts = 3.3
+
+    func validate() throws {
+        guard volts > 0, volts <= 60 else { throw ValidationError("--volts must be above 0 and at most 60") }
+    }
 
     func run() throws {
         let logText = String(decoding: try read(log), as: UTF8.self)
