@@ -99,6 +99,17 @@ class BatchedWalk(WithDaemon):
                 pass
         self.assertEqual(refused.exception.code, waymark.ErrorCode.INVALID_MESSAGE)
 
+    async def test_nan_is_refused_as_the_daemon_would_and_the_connection_goes_on(self) -> None:
+        # json.dumps's ValueError ("Out of range float values are not JSON compliant") escaped
+        # the library's errors.
+        with self.assertRaises(waymark.Refused) as refused:
+            async for _ in self.client.live_updates("fitness", distance_filter=float("nan")):
+                pass
+        self.assertEqual(refused.exception.code, waymark.ErrorCode.INVALID_MESSAGE)
+        self.assertIn("startLiveUpdates", refused.exception.message)
+        status = await self.client.status()
+        self.assertEqual(status.live_subscriptions, 0)
+
 
 class LastKnown(WithDaemon):
     """A walk that ends on a desk, 10 times faster than real time."""

@@ -13,7 +13,7 @@ import select
 import socket
 from typing import Any, Callable
 
-from .errors import DaemonProtocolError, DaemonUnavailable, Refused, WaymarkError
+from .errors import DaemonProtocolError, DaemonUnavailable, ErrorCode, Refused, WaymarkError
 from .socket_path import SERVICE_USER_NAME, SocketTrust
 from .wire import MAXIMUM_LINE_LENGTH, Fields, decode_line, encode_line
 
@@ -101,9 +101,14 @@ class Connection:
         went, and never had the line), returns ``None`` without calling ``handler``."""
         if self.closed:
             return None
+        try:
+            line = encode_line({"id": self._last_id + 1, "op": operation, **parameters})
+        except ValueError as error:
+            # NaN or infinity, which JSON cannot carry: refused before anything is sent.
+            raise Refused(ErrorCode.INVALID_MESSAGE.value, f"{operation}: {error}") from None
         self._last_id += 1
         self._handlers[self._last_id] = handler
-        self._writer.write(encode_line({"id": self._last_id, "op": operation, **parameters}))
+        self._writer.write(line)
         if self._writer.transport.is_closing():
             # The transport closes at once only when the socket refused the line.
             del self._handlers[self._last_id]
