@@ -188,8 +188,8 @@ package struct EpochAssembler: Sendable {
         evidence.record(statusValid: rmc.isValid)
         guard rmc.isValid else { return }
         setPosition(rmc.latitude, rmc.longitude)
-        if let knots = rmc.speedKnots { fix.speed = knots.doubleValue * Self.metresPerSecondPerKnot }
-        if let course = rmc.course { fix.course = course.doubleValue }
+        if let knots = rmc.speedKnots { fix.speed = Self.speed(knots.doubleValue * Self.metresPerSecondPerKnot) }
+        if let course = rmc.course { fix.course = Self.course(course.doubleValue) }
         if let variation = rmc.magneticVariation { fix.magneticVariation = variation.doubleValue }
         if let mode = rmc.mode { fix.quality = FixQuality(mode: mode) }
     }
@@ -239,11 +239,11 @@ package struct EpochAssembler: Sendable {
     private mutating func merge(_ vtg: VTG) {
         if vtg.mode == .notValid { return }
         if let knots = vtg.speedKnots {
-            fix.speed = knots.doubleValue * Self.metresPerSecondPerKnot
+            fix.speed = Self.speed(knots.doubleValue * Self.metresPerSecondPerKnot)
         } else if let kmh = vtg.speedKilometresPerHour {
-            fix.speed = kmh.doubleValue / 3.6
+            fix.speed = Self.speed(kmh.doubleValue / 3.6)
         }
-        if let course = vtg.courseTrue { fix.course = course.doubleValue }
+        if let course = vtg.courseTrue { fix.course = Self.course(course.doubleValue) }
     }
 
     private mutating func merge(_ gsa: GSA, talker: Talker) {
@@ -327,6 +327,18 @@ package struct EpochAssembler: Sendable {
 
     /// Knots to metres per second: 1852 m per nautical mile, 3600 s per hour.
     static let metresPerSecondPerKnot = 1852.0 / 3600.0
+
+    /// A speed over ground, m/s, or `nil` for one no receiver reports: it is a magnitude (NMEA
+    /// 0183), never negative.
+    static func speed(_ value: Double) -> Double? {
+        value >= 0 ? value : nil
+    }
+
+    /// A course over ground, degrees from true north, or `nil` outside 0 … 360 (a receiver
+    /// prints 0 to 359.9; 360 is north too).
+    static func course(_ value: Double) -> Double? {
+        (0...360).contains(value) ? value.truncatingRemainder(dividingBy: 360) : nil
+    }
 
     static func timeOfDay(of message: NMEAMessage) -> TimeOfDay? {
         switch message {

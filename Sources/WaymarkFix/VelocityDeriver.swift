@@ -10,12 +10,17 @@ import WaymarkLocation
 /// error is √(h1² + h2²) / Δt; the course error is the angle that error subtends at the speed,
 /// atan(speed error / speed), and there is no course when the speed is below its error (the
 /// direction would be noise). Nothing is derived across a gap longer than
-/// ``longestInterval``, across a time that does not move forward, or from an epoch without a
-/// position; a receiver's own speed or course is never replaced.
+/// ``longestInterval``, across a time that does not move forward, from an epoch without a
+/// position, or beyond ``highestSpeed``; a receiver's own speed or course is never replaced.
 package struct VelocityDeriver: Sendable {
     /// The longest interval between two positions that a velocity is derived over, seconds: a
     /// few receiver cycles (1–5 Hz), short enough that the track between them is nearly straight.
     package static let longestInterval = 3.0
+
+    /// The highest speed derived, m/s: 1,000 knots, above which GNSS receivers stop reporting
+    /// (the export rules' "COCOM" limit). Faster, successive positions disagree by an error (a
+    /// jump, a corrupted coordinate), not a movement.
+    package static let highestSpeed = 1_000 * 1_852.0 / 3_600
 
     /// The accuracy model behind the positions' accuracies.
     package var model: AccuracyModel
@@ -43,6 +48,7 @@ package struct VelocityDeriver: Sendable {
             fromLatitude: previous.latitude, longitude: previous.longitude, toLatitude: latitude, longitude: longitude)
         let speed = (north * north + east * east).squareRoot() / interval
         let speedError = (previous.accuracy * previous.accuracy + accuracy * accuracy).squareRoot() / interval
+        guard speed <= Self.highestSpeed else { return }
         fix.speed = speed
         if speed > speedError {
             let course = atan2(east, north) * 180 / .pi

@@ -145,6 +145,29 @@ struct VelocityDeriverTests {
         #expect(abs(try #require(withinBound.last ?? nil).speed - 20) < 0.005)
     }
 
+    @Test("positions that disagree faster than a receiver may report (1,000 knots) derive nothing (a jump across the globe gave 17,000 km/s)")
+    func noSpeedBeyondWhatReceiversReport() throws {
+        let here = StraightTrack(speed: 0, course: 0)
+        let farAway = StraightTrack(latitude: -33.9, longitude: 151.2, speed: 0, course: 0)
+        let jump = decodeLocations([here.gga(after: 0), farAway.gga(after: 1)])
+        #expect(try #require(jump.last ?? nil).speed == -1)
+        let jet = StraightTrack(speed: 250, course: 90)
+        let fast = decodeLocations([jet.gga(after: 0), jet.gga(after: 1)])
+        #expect(abs(try #require(fast.last ?? nil).speed - 250) < 0.01)
+    }
+
+    @Test("a negative speed or a course outside 0 … 360 is no speed or course (they were passed on as reported)")
+    func speedAndCourseOutOfRange() throws {
+        let track = StraightTrack(speed: 0, course: 0)
+        for (knots, course) in [(-5.0, 10.0), (5.0, -10.0), (5.0, 720.0)] {
+            let location = try #require(decodeLocations([track.gga(after: 0), track.rmc(after: 0, knots: knots, course: course)]).last ?? nil)
+            #expect((location.speed >= 0) == (knots >= 0), "\(knots) kn")
+            #expect((location.course >= 0) == (0...360).contains(course), "\(course)°")
+        }
+        let north = try #require(decodeLocations([track.gga(after: 0), track.rmc(after: 0, knots: 5, course: 360)]).last ?? nil)
+        #expect(north.course == 0)
+    }
+
     @Test("across the antimeridian the displacement is the short way round")
     func antimeridian() throws {
         let track = StraightTrack(longitude: 179.99995, speed: 10, course: 90)
