@@ -245,6 +245,9 @@ struct AuthorizationEndToEndTests {
         let background = try board.waymark(as: 1009, atTerminal: false, request)
         #expect(background.status != 0 && background.output.contains("location denied: not authorized yet"), "\(background)")
         #expect(!(try board.auth("pending")).contains("uid 1009"))
+        // Its status says why it shows no fix (the line was left out without a word).
+        let status = try board.waymark(as: 1009, atTerminal: false, ["status"])
+        #expect(status.output.contains("last fix    none this command may see (none yet, or not authorized now: waymark auth list)"), "\(status)")
 
         // At a terminal it is in use: the request waits for the operator.
         let asking = try board.waymark(as: 1009, atTerminal: true, request)

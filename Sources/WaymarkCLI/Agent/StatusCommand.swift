@@ -31,6 +31,9 @@ struct StatusCommand: AsyncParsableCommand {
         lines.append("sessions    \(Self.describe(status.sessions))")
         if let location = status.lastLocation {
             lines.append("last fix    \(HumanText.coordinates(location)) ±\(HumanText.number(location.horizontalAccuracy, 1)) m at \(location.timestamp.iso8601)")
+        } else {
+            // The daemon gives the last location only to an app that may have it now.
+            lines.append("last fix    none this command may see (none yet, or not authorized now: waymark auth list)")
         }
         for client in status.connectedApps {
             lines.append("client      pid \(client.pid), uid \(client.uid): \(client.app)")
