@@ -9,7 +9,7 @@ import WaymarkSystem
 struct RequestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request", abstract: "Ask waymarkd for one location (requestLocation).",
-        discussion: "Ctrl-C (or SIGTERM) withdraws the request before it exits, with status 130.")
+        discussion: "Ctrl-C withdraws the request before it exits, with status 130.")
 
     @Option(name: .long, help: "The accuracy wanted, metres (0: the best, once the accuracy stops improving).")
     var accuracy = 0.0

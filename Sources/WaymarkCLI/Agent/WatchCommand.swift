@@ -14,9 +14,9 @@ struct WatchCommand: AsyncParsableCommand {
             On a terminal, one status block is redrawn in place: the fix, its accuracy, speed, \
             whether the device is stationary, the GPS receiver's power state. Into a pipe or a \
             file, one plain line per update. With --json, one JSON object per update (the \
-            protocol's update object). Ctrl-C (or SIGTERM) stops, as does a reader that goes \
-            away (`| head`); either way it tells the daemon first, so that it does not keep the \
-            subscription for a rejoin.
+            protocol's update object). Ctrl-C stops, as does a reader that goes away (`| head`); \
+            either way it tells the daemon first, so that it does not keep the subscription for a \
+            rejoin (SIGTERM, a service manager's stop, leaves it kept, as for any consumer).
             """
     )
 

@@ -2,10 +2,12 @@ import Synchronization
 import Waymark
 import WaymarkSystem
 
-/// Ctrl-C (SIGINT) and SIGTERM turned into a call that stops a command cleanly, where their
-/// default action ends the process wherever it stands.
+/// Ctrl-C (SIGINT) turned into a call that stops a command cleanly, where its default action
+/// ends the process wherever it stands. SIGTERM keeps its default action: a service manager's
+/// stop ends the process as any consumer's, and the daemon keeps what it held for a rejoin or a
+/// relaunch (README, "Relaunching a consumer").
 enum Interruption {
-    /// Runs `body` as a task that SIGINT or SIGTERM cancels; returns its value, or `nil` when
+    /// Runs `body` as a task that SIGINT cancels; returns its value, or `nil` when
     /// the cancellation ended it.
     ///
     /// Cancelled, or ended by an error (a closed pipe, say), the client library tells the
@@ -31,24 +33,23 @@ enum Interruption {
         }
     }
 
-    /// Runs `body` once, on a thread of its own, when SIGINT or SIGTERM first arrives. The
-    /// signals then get their default action back, so a second one ends the process at once.
-    /// Without an eventfd or a thread to give, the signals keep their default action.
+    /// Runs `body` once, on a thread of its own, when SIGINT first arrives. The signal then gets
+    /// its default action back, so a second Ctrl-C ends the process at once. Without an eventfd
+    /// or a thread to give, the signal keeps its default action.
     static func onInterrupt(_ body: @escaping @Sendable () -> Void) {
-        let signals: [Signal] = [.interrupt, .terminate]
         guard let notice = try? EventFD() else { return }
         do throws(SystemError) {
             try DetachedThread.start {
                 while (try? notice.drain()) == nil {
                     _ = try? notice.descriptor.wait(for: .readable, timeout: nil)
                 }
-                for signal in signals { signal.restoreDefault() }
+                Signal.interrupt.restoreDefault()
                 body()
             }
         } catch {
             try? notice.descriptor.close()
             return
         }
-        for signal in signals { signal.notify(notice) }
+        Signal.interrupt.notify(notice)
     }
 }
