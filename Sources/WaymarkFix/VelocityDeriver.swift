@@ -20,7 +20,7 @@ package struct VelocityDeriver: Sendable {
     /// The highest speed derived, m/s: 1,000 knots, above which GNSS receivers stop reporting
     /// (the export rules' "COCOM" limit). Faster, successive positions disagree by an error (a
     /// jump, a corrupted coordinate), not a movement.
-    package static let highestSpeed = 1_000 * 1_852.0 / 3_600
+    package static let highestSpeed = 1_000 * EpochAssembler.metresPerSecondPerKnot
 
     /// The accuracy model behind the positions' accuracies.
     package var model: AccuracyModel
@@ -47,8 +47,8 @@ package struct VelocityDeriver: Sendable {
         let (north, east) = Self.displacement(
             fromLatitude: previous.latitude, longitude: previous.longitude, toLatitude: latitude, longitude: longitude)
         let speed = (north * north + east * east).squareRoot() / interval
-        let speedError = (previous.accuracy * previous.accuracy + accuracy * accuracy).squareRoot() / interval
         guard speed <= Self.highestSpeed else { return }
+        let speedError = (previous.accuracy * previous.accuracy + accuracy * accuracy).squareRoot() / interval
         fix.speed = speed
         if speed > speedError {
             let course = atan2(east, north) * 180 / .pi
