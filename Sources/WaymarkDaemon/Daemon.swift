@@ -107,6 +107,8 @@ package final class Daemon {
         // live in memory and their events say persistenceUnavailable.
         let database = try options.authorization.map { try StoreSchema.open(path: $0.storePath) }
         let monitors = try MonitorCenter(store: database.map(MonitorStore.init(database:)), travel: options.travel)
+        // Logged without --verbose: what a full disk costs is lost at the next start.
+        monitors.storeFailed = { what, error in Daemon.log("store: could not keep \(what), it holds until waymarkd stops: \(error)") }
         agent = Agent(
             loop: loop, source: source, receiver: receiver, timeline: timeline,
             daemonVersion: Daemon.version, monitors: monitors, log: log)

@@ -88,6 +88,13 @@ package struct Monitor: Sendable {
         return diagnostic == nil ? nil : event
     }
 
+    /// Marks the last event of the condition under `identifier` `persistenceUnavailable`: the
+    /// store could not keep it, so it lasts only until the daemon stops.
+    package mutating func markUnkept(_ identifier: String) {
+        guard let index = index(of: identifier), !records[index].lastEvent.diagnostics.contains(.persistenceUnavailable) else { return }
+        records[index].lastEvent.diagnostics.append(.persistenceUnavailable)
+    }
+
     /// Removes the condition under `identifier`; `false` if there was none. A condition kept
     /// `unmonitored` for the limit stays so: the app removes and adds it again.
     @discardableResult

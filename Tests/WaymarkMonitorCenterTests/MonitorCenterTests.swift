@@ -158,6 +158,30 @@ struct MonitorCenterTests {
         #expect(events.first?.event.state == .satisfied)
     }
 
+    @Test("a store that cannot write (a full disk) is told and logged: the added condition's state goes out at once with persistenceUnavailable, and holds in memory")
+    func fullStore() throws {
+        let file = try StoreFile()
+        defer { file.remove() }
+        let database = try StoreSchema.open(path: file.path)
+        let center = try MonitorCenter(store: MonitorStore(database: database), travel: .driving)
+        var failures: [String] = []
+        center.storeFailed = { what, error in failures.append("\(what): \(error)") }
+        let date = Timestamp(nanosecondsSinceEpoch: 1_795_392_000_000_000_000)
+        let place = Location(latitude: 1, longitude: 2, horizontalAccuracy: 5, timestamp: date)
+        try center.open("places", for: Self.app)
+        #expect(try center.add(Self.region(around: place), identifier: "kept", assuming: nil, to: "places", of: Self.app, at: date).isEmpty)
+        #expect(failures.isEmpty)
+        // Every write fails from now on, as on a full disk or a failing card.
+        try database.execute("PRAGMA query_only = 1")
+        let told = try center.add(Self.region(around: place), identifier: "unkept", assuming: .satisfied, to: "places", of: Self.app, at: date)
+        let event = try #require(told.first)
+        #expect(told.count == 1 && event.sequence == nil)
+        #expect(event.event.state == .satisfied && event.event.diagnostics == [.persistenceUnavailable])
+        #expect(failures.count == 1 && failures[0].contains("monitor places") && failures[0].contains("readonly"), "\(failures)")
+        #expect(center.monitor("places", of: Self.app)?.record(for: "unkept")?.lastEvent.diagnostics == [.persistenceUnavailable])
+        #expect(center.monitor("places", of: Self.app)?.record(for: "kept")?.lastEvent.diagnostics == [])
+    }
+
     @Test("the app's limit of 20 holds on restore across its monitors")
     func limitOnRestoreIsTheApps() throws {
         let file = try StoreFile()

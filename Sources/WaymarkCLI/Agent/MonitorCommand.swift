@@ -64,6 +64,9 @@ struct MonitorCommand: AsyncParsableCommand {
                 assuming: state)
             guard let record = try await monitor.record(for: identifier) else { return }
             try StandardOutput().write(Array((MonitorCommand.line(identifier, record) + "\n").utf8))
+            if record.lastEvent.persistenceUnavailable {
+                throw CommandFailure("the daemon watches the condition but could not store it (see its log): it is lost when waymarkd stops")
+            }
         }
     }
 

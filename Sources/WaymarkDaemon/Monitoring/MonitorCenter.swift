@@ -82,6 +82,10 @@ package final class MonitorCenter {
     /// fix; until then the system clock.
     package var date: () -> Timestamp = { Timestamp(nanosecondsSinceEpoch: RealtimeInstant.now.nanosecondsSinceEpoch) }
 
+    /// Told when the store could not keep a change (a full disk, a failing card): the daemon
+    /// logs it. The change holds in memory until the daemon stops.
+    package var storeFailed: (String, StoreError) -> Void = { _, _ in }
+
     private let store: MonitorStore?
     private var monitors: [AppIdentity: [String: Monitor]] = [:]
     private var visits = VisitDetector()
@@ -191,7 +195,7 @@ package final class MonitorCenter {
             case .recordLimitReached: throw .recordLimitReached
             }
         }
-        return keep(monitor, of: app, events: event.map { [$0] } ?? [], at: date)
+        return keep(monitor, of: app, events: event.map { [$0] } ?? [], at: date, added: identifier)
     }
 
     /// Answers a condition of a kind the protocol does not know (a newer client's) under
@@ -264,7 +268,11 @@ package final class MonitorCenter {
         guard visitMonitoringApps.contains(app) != monitoring else { return false }
         if monitoring, let refusal = visitMonitoringLimit(of: app) { throw refusal }
         if monitoring { visitMonitoringApps.insert(app) } else { visitMonitoringApps.remove(app) }
-        try? store?.setVisitMonitoring(monitoring, of: app, at: RealtimeInstant(nanosecondsSinceEpoch: date.nanosecondsSinceEpoch))
+        do throws(StoreError) {
+            try store?.setVisitMonitoring(monitoring, of: app, at: RealtimeInstant(nanosecondsSinceEpoch: date.nanosecondsSinceEpoch))
+        } catch {
+            storeFailed("the visit monitoring of \(app)", error)
+        }
         return true
     }
 
@@ -286,7 +294,9 @@ package final class MonitorCenter {
     @discardableResult
     package func visitInput(_ input: VisitInput) -> [Visit] {
         let completed = visits.handle(input)
-        for visit in completed { try? store?.record(visit) }
+        for visit in completed {
+            do throws(StoreError) { try store?.record(visit) } catch { storeFailed("a visit in the diary", error) }
+        }
         return completed
     }
 
@@ -315,18 +325,39 @@ package final class MonitorCenter {
     }
 
     /// Keeps `monitor` in memory and in the store with its events, and returns them for
-    /// delivery. When the store cannot keep them, they go out once with `persistenceUnavailable`.
-    private func keep(_ monitor: Monitor, of app: AppIdentity, events: [MonitorEvent], at date: Timestamp) -> [MonitorDelivery] {
+    /// delivery. When the store cannot keep them, they go out once with `persistenceUnavailable`,
+    /// and so does the state of the condition just `added` when it made no event, its record
+    /// saying so too: the app learns that the condition will not outlive the daemon.
+    private func keep(
+        _ monitor: Monitor, of app: AppIdentity, events: [MonitorEvent], at date: Timestamp, added: String? = nil
+    ) -> [MonitorDelivery] {
         monitors[app, default: [:]][monitor.name] = monitor
-        let time = RealtimeInstant(nanosecondsSinceEpoch: date.nanosecondsSinceEpoch)
-        if let store, let queued = try? store.save(monitor, of: app, queueing: events, at: time) {
+        guard let store else { return unkept(events, of: monitor.name, for: app) }
+        do throws(StoreError) {
+            let time = RealtimeInstant(nanosecondsSinceEpoch: date.nanosecondsSinceEpoch)
+            let queued = try store.save(monitor, of: app, queueing: events, at: time)
             return queued.map { MonitorDelivery(app: app, monitor: $0.monitor, sequence: $0.sequence, event: $0.event) }
+        } catch {
+            storeFailed("monitor \(monitor.name) of \(app)", error)
+            var told = events
+            if let added {
+                // Its record says so too, until a later change is kept.
+                var marked = monitor
+                marked.markUnkept(added)
+                monitors[app, default: [:]][monitor.name] = marked
+                if !events.contains(where: { $0.identifier == added }), let record = marked.record(for: added) { told.append(record.lastEvent) }
+            }
+            return unkept(told, of: monitor.name, for: app)
         }
-        return events.map { event in
+    }
+
+    /// `events` to go out once, not kept: each with `persistenceUnavailable`.
+    private func unkept(_ events: [MonitorEvent], of monitor: String, for app: AppIdentity) -> [MonitorDelivery] {
+        events.map { event in
             var unkept = event
             let diagnostics = Set(event.diagnostics + [.persistenceUnavailable])
             unkept.diagnostics = MonitorDiagnostic.allCases.filter(diagnostics.contains)
-            return MonitorDelivery(app: app, monitor: monitor.name, sequence: nil, event: unkept)
+            return MonitorDelivery(app: app, monitor: monitor, sequence: nil, event: unkept)
         }
     }
 }
