@@ -226,7 +226,7 @@ let package = Package(
             dependencies: [
                 "Waymark", "WaymarkLocation", "WaymarkServerTestSupport", "WaymarkDaemon", "WaymarkSystem", "WaymarkEventLoop",
                 "WaymarkProtocol", "waymarkd", "WaymarkCLI", "WaymarkAuthorization", "WaymarkEngine", "WaymarkTestFixtures",
-                "WaymarkSimulation", "WaymarkReceiver", "WaymarkClock",
+                "WaymarkSimulation", "WaymarkReceiver", "WaymarkClock", "WaymarkStore",
             ]
         ),
         // The real waymarkd against hostile local clients: floods, stalls, thousands of

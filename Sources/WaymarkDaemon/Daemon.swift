@@ -105,8 +105,14 @@ package final class Daemon {
         let timeline = Timeline(speed: speed)
         // One store for authorization and monitors (docs/store.md); without one, monitors
         // live in memory and their events say persistenceUnavailable.
-        let database = try options.authorization.map { try StoreSchema.open(path: $0.storePath) }
-        let monitors = try MonitorCenter(store: database.map(MonitorStore.init(database:)), travel: options.travel)
+        let database = try options.authorization.map { authorization in
+            try StoreUnusable.reading(authorization.storePath) { () throws(StoreError) in try StoreSchema.open(path: authorization.storePath) }
+        }
+        let monitorStore = database.map(MonitorStore.init(database:))
+        monitorStore?.damaged = { Daemon.log("store: a damaged row is left out: \($0)") }
+        let monitors = try StoreUnusable.reading(database?.path ?? "") { () throws(StoreError) in
+            try MonitorCenter(store: monitorStore, travel: options.travel)
+        }
         // Logged without --verbose: what a full disk costs is lost at the next start.
         monitors.storeFailed = { what, error in Daemon.log("store: could not keep \(what), it holds until waymarkd stops: \(error)") }
         agent = Agent(
@@ -132,7 +138,11 @@ package final class Daemon {
         }
         let authorizer: Authorizer
         if let authorization = options.authorization, let database {
-            authorizer = try authorization.makeAuthorizer(database: database, now: { timeline.now }, log: log)
+            do {
+                authorizer = try authorization.makeAuthorizer(database: database, now: { timeline.now }, log: log)
+            } catch let error as StoreError {
+                throw StoreUnusable(path: authorization.storePath, error: error)
+            }
         } else {
             authorizer = .unenforced()
         }

@@ -76,6 +76,22 @@ package final class Database {
         return results
     }
 
+    /// Like ``rows(_:_:read:)``, but a row `read` finds damaged (a value the schema does not
+    /// allow: a hand-edited or damaged file, ``StoreError/Kind/unexpectedValue``) is left out
+    /// and handed to `damaged`: one bad row does not cost the rest.
+    package func rows<Result>(
+        _ sql: String, _ values: [SQLValue] = [], skippingDamaged damaged: (StoreError) -> Void, read: (Row) throws(StoreError) -> Result
+    ) throws(StoreError) -> [Result] {
+        try rows(sql, values) { row throws(StoreError) -> Result? in
+            do throws(StoreError) {
+                return try read(row)
+            } catch where error.kind == .unexpectedValue {
+                damaged(error)
+                return nil
+            }
+        }.compactMap { $0 }
+    }
+
     /// Runs `body` in one transaction (`BEGIN IMMEDIATE`, so it holds the write lock from the
     /// start): committed when `body` returns, rolled back when it or the commit throws. Once this
     /// returns, the change is on disk.

@@ -76,9 +76,16 @@ extension MonitorStore {
 
     /// A visit from the columns of ``values(_:)-(Visit)`` starting at `column`.
     static func visit(_ row: Row, from column: Int32) throws(StoreError) -> Visit {
-        Visit(
+        let visit = Visit(
             latitude: try row.double(column + 2), longitude: try row.double(column + 3), horizontalAccuracy: try row.double(column + 4),
             arrivalDate: Timestamp(nanosecondsSinceEpoch: try row.int64(column)),
             departureDate: row.isNull(column + 1) ? nil : Timestamp(nanosecondsSinceEpoch: try row.int64(column + 1)))
+        // What the visit detector writes: a centre on the globe, an accuracy, a departure not before the arrival.
+        guard abs(visit.latitude) <= 90, abs(visit.longitude) <= 180, visit.horizontalAccuracy.isFinite, visit.horizontalAccuracy >= 0,
+            (visit.departureDate ?? visit.arrivalDate) >= visit.arrivalDate
+        else {
+            throw StoreError(.unexpectedValue, operation: "read the visit arriving \(visit.arrivalDate)", message: "not a valid visit")
+        }
+        return visit
     }
 }

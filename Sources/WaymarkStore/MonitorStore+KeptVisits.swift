@@ -72,7 +72,7 @@ extension MonitorStore {
             """
             SELECT sequence, arrivalDate, departureDate, latitude, longitude, horizontalAccuracy
             FROM pendingVisits WHERE app = ? ORDER BY sequence
-            """, [.integer(appID)]
+            """, [.integer(appID)], skippingDamaged: skipped("the visits kept for \(app)")
         ) { row throws(StoreError) in QueuedVisit(sequence: try row.int64(0), visit: try Self.visit(row, from: 1)) }
         let dropped = try database.rows("SELECT count FROM droppedVisits WHERE app = ?", [.integer(appID)]) {
             row throws(StoreError) in try row.int64(0)

@@ -30,6 +30,10 @@ package final class MonitorStore {
 
     let database: Database
 
+    /// Told of each stored row left out as damaged (a value the schema does not allow: a
+    /// hand-edited file), with what it was; the daemon logs it. The other rows are read.
+    package var damaged: (StoreError) -> Void = { _ in }
+
     /// The store over `database`, whose schema is at ``StoreSchema``'s version.
     package init(database: Database) {
         self.database = database
@@ -53,7 +57,7 @@ package final class MonitorStore {
             """
             SELECT identifier, kind, latitude, longitude, radius, assumedState, state, stateDate, diagnostics
             FROM conditions WHERE monitor = ? ORDER BY position
-            """, [.integer(id)], read: Self.record)
+            """, [.integer(id)], skippingDamaged: skipped("monitor \(name) of \(app)"), read: Self.record)
         return Monitor(name: name, restoring: records, watchedElsewhere: watchedElsewhere)
     }
 
@@ -96,7 +100,7 @@ package final class MonitorStore {
         guard let appID = try database.existingAppRowID(of: app) else { return PendingMonitorEvents(events: [], dropped: 0) }
         let events = try database.rows(
             "SELECT sequence, monitor, identifier, state, date, diagnostics FROM pendingEvents WHERE app = ? ORDER BY sequence",
-            [.integer(appID)]
+            [.integer(appID)], skippingDamaged: skipped("the events kept for \(app)")
         ) { row throws(StoreError) in
             QueuedMonitorEvent(
                 sequence: try row.int64(0), monitor: try row.string(1),
@@ -144,8 +148,19 @@ package final class MonitorStore {
     /// The visit diary, oldest arrival first.
     package func visits() throws(StoreError) -> [Visit] {
         try database.rows(
-            "SELECT arrivalDate, departureDate, latitude, longitude, horizontalAccuracy FROM visits ORDER BY arrivalDate"
+            "SELECT arrivalDate, departureDate, latitude, longitude, horizontalAccuracy FROM visits ORDER BY arrivalDate",
+            skippingDamaged: skipped("the visit diary")
         ) { row throws(StoreError) in try Self.visit(row, from: 0) }
+    }
+
+    /// What a damaged row of `place` (a monitor's conditions, an app's kept events) is told
+    /// with: the file and the place before what was read.
+    func skipped(_ place: String) -> (StoreError) -> Void {
+        { [self] error in
+            var placed = error
+            placed.operation = "\(database.path), \(place): \(error.operation)"
+            damaged(placed)
+        }
     }
 
     /// Appends `events` to the app's queue and drops the oldest beyond the capacity, counting

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaymarkServerTestSupport
+import WaymarkStore
 import WaymarkTestFixtures
 
 /// `waymarkd` start-up failures.
@@ -54,6 +55,34 @@ import WaymarkTestFixtures
             let (status, message) = try run(DaemonProcess.binary.path, "--socket", "/nonexistent/waymark.sock", "--speed", speed)
             #expect(status == 2, "--speed \(speed)")
             #expect(message.contains("--speed takes a number from 0.001 to 10000"))
+        }
+    }
+
+    @Test("a store that cannot be used (not a database, a newer schema, a damaged authorization row) stops the start with its path and what to do (the message named neither)")
+    func anUnusableStore() throws {
+        let directory = try TemporarySocketDirectory()
+        defer { directory.remove() }
+        let store = directory.path + "/store.db"
+        let damage: [(String, (Database) throws -> Void)] = [
+            ("a newer schema", { try $0.execute("PRAGMA user_version = 99") }),
+            (
+                "an authorization the schema does not know",
+                {
+                    try $0.execute("PRAGMA ignore_check_constraints = ON")
+                    try $0.execute("INSERT INTO apps (identityKind, identityKey, authorization, updatedAt) VALUES ('unit', 'a.service', 'sometimes', 0)")
+                }
+            ),
+        ]
+        var cases: [(String, () throws -> Void)] = [
+            ("not a database", { try Data(repeating: UInt8(ascii: "x"), count: 4096).write(to: URL(fileURLWithPath: store)) })
+        ]
+        cases += damage.map { name, edit in (name, { try edit(try StoreSchema.open(path: store)) }) }
+        for (name, make) in cases {
+            try? FileManager.default.removeItem(atPath: store)
+            try make()
+            let (status, message) = try run(DaemonProcess.binary.path, "--socket", directory.socket(), "--store", store)
+            #expect(status == 2, "\(name)")
+            #expect(message.contains("the store \(store) cannot be used") && message.contains("Move it aside"), "\(name): \(message)")
         }
     }
 

@@ -140,21 +140,46 @@ struct MonitorStoreTests {
         try store.save(try #require(Monitor(name: "m0")), of: app, queueing: [], at: time)
     }
 
-    @Test func aHandEditedStateIsAnErrorNotATrap() throws {
-        let directory = try StoreDirectory()
-        defer { directory.remove() }
-        let database = try StoreSchema.open(path: directory.database)
-        let store = MonitorStore(database: database)
+    @Test func aHandEditedConditionIsLeftOutAndToldNotATrapNorTheEndOfTheOthers() throws {
+        let watch = try DamageWatch()
+        let (database, store) = (watch.database, watch.store)
         var monitor = try #require(Monitor(name: "places"))
         _ = try monitor.add(Self.circle(200), identifier: "home", at: Self.date(0))
+        _ = try monitor.add(Self.circle(300), identifier: "work", at: Self.date(0))
         try store.save(monitor, of: app, queueing: [MonitorEvent(identifier: "home", state: .unknown, date: Self.date(0))], at: time)
-        try database.execute("UPDATE conditions SET diagnostics = 'accuracyLimited,sunspots'")
-        #expect(throws: StoreError.self) { try store.monitor(named: "places", of: app) }
-        try database.execute("UPDATE conditions SET diagnostics = '', radius = -1")
-        let error = #expect(throws: StoreError.self) { try store.monitor(named: "places", of: app) }
-        #expect(error?.kind == .unexpectedValue)
+        // As a hand edit can: past the schema's checks.
+        try database.execute("PRAGMA ignore_check_constraints = ON")
+        for edit in ["diagnostics = 'accuracyLimited,sunspots'", "radius = -5", "latitude = 9e999", "state = 'inside'", "assumedState = ''"] {
+            try database.execute("UPDATE conditions SET \(edit) WHERE identifier = 'home'")
+            watch.told = []
+            #expect(try store.monitor(named: "places", of: app)?.identifiers == ["work"], "\(edit)")
+            #expect(watch.told.count == 1 && watch.told.allSatisfy { $0.kind == .unexpectedValue }, "\(edit)")
+            // The file, the monitor and the condition are named.
+            let told = watch.told.first?.description ?? ""
+            #expect(told.contains(watch.directory.database) && told.contains("monitor places"), "\(told)")
+            try store.save(monitor, of: app, queueing: [], at: time)
+        }
+        try database.execute("PRAGMA ignore_check_constraints = OFF")
         // The schema refuses an unknown state outright.
         #expect(throws: StoreError.self) { try database.execute("UPDATE pendingEvents SET state = 'inside'") }
+    }
+
+    @Test func aHandEditedVisitIsLeftOutAndTold() throws {
+        let watch = try DamageWatch()
+        let (database, store) = (watch.database, watch.store)
+        let good = Visit(latitude: 48.85, longitude: 2.35, horizontalAccuracy: 12, arrivalDate: Self.date(0), departureDate: Self.date(60))
+        let bad = Visit(latitude: 1, longitude: 2, horizontalAccuracy: 3, arrivalDate: Self.date(100), departureDate: nil)
+        try store.record(good)
+        try store.record(bad)
+        let edits = ["latitude = 9e999", "longitude = -181", "horizontalAccuracy = -1", "departureDate = 0"]
+        for edit in edits {
+            try database.execute("UPDATE visits SET latitude = 1, longitude = 2, horizontalAccuracy = 3, departureDate = NULL WHERE arrivalDate = \(Self.date(100).nanosecondsSinceEpoch)")
+            #expect(try store.visits().count == 2)
+            try database.execute("UPDATE visits SET \(edit) WHERE arrivalDate = \(Self.date(100).nanosecondsSinceEpoch)")
+            watch.told = []
+            #expect(try store.visits() == [good], "\(edit)")
+            #expect(watch.told.count == 1 && watch.told.first?.description.contains("the visit diary") == true, "\(edit): \(watch.told)")
+        }
     }
 
     @Test func theVisitDiaryCompletesArrivalsAndIsBounded() throws {
@@ -177,4 +202,21 @@ struct MonitorStoreTests {
         #expect(visits.count == MonitorStore.maximumVisits)
         #expect(visits.first?.arrivalDate == Self.date(1000), "the oldest visit goes first")
     }
+}
+
+/// A store over a new file, with the damaged rows it leaves out collected in `told`.
+private final class DamageWatch {
+    let directory: StoreDirectory
+    let database: Database
+    let store: MonitorStore
+    var told: [StoreError] = []
+
+    init() throws {
+        directory = try StoreDirectory()
+        database = try StoreSchema.open(path: directory.database)
+        store = MonitorStore(database: database)
+        store.damaged = { [unowned self] in told.append($0) }
+    }
+
+    deinit { directory.remove() }
 }
