@@ -17,11 +17,11 @@ package enum ShippedFile {
         return trees().lazy.map { "\($0)/\(file)" }.first(where: FileSystem.isReadable) ?? file
     }
 
-    /// The scenario at `path` (a `--scenario` resolved), read whole; failing, an error that
-    /// also names the shipped scenarios to choose from.
-    package static func readScenario(_ path: String) throws(UnreadableScenario) -> [UInt8] {
+    /// The scenario at `path` (a `--scenario` resolved), read whole up to `maximumBytes`;
+    /// failing, an error that also names the shipped scenarios to choose from.
+    package static func readScenario(_ path: String, maximumBytes: Int) throws(UnreadableScenario) -> [UInt8] {
         do {
-            return try FileDescriptor.readFile(path)
+            return try FileDescriptor.readFile(path, maximumBytes: maximumBytes)
         } catch {
             throw UnreadableScenario(path: path, reason: error, shipped: names(directory: "Scenarios", extension: "scenario"))
         }

@@ -24,6 +24,14 @@ struct ScenarioParserTests {
         #expect(drives.first?.plan == .drive(heading: 110, speed: 14, stops: 10, stopLength: .seconds(30) ... .seconds(90), acceleration: 2))
     }
 
+    @Test("blank and comment lines cost nothing but reading: a million of them, CRLF line ends, and the last line without its end")
+    func manyBlankAndCommentLines() throws {
+        let noise = String(repeating: "\n# a comment\r\n   \r\n", count: 500_000)
+        let scenario = try ScenarioParser.parse(noise + "start 2026-11-23T08:00:00Z 47 8 400\r\n" + noise + "desk 1h\r\nwalk 10m", file: "noisy.scenario")
+        #expect(scenario.segments.map(\.duration) == [.seconds(3600), .seconds(600)])
+        #expect(scenario.segments.map(\.line) == [3_000_002, 3_000_003])
+    }
+
     @Test("a full example: start line, comments, every kind and option")
     func fullExample() throws {
         let text = """
@@ -87,7 +95,7 @@ struct ScenarioParserTests {
     /// Each mistake with its line and a fragment of the message and of the suggestion.
     static let mistakes: [(text: String, line: Int, message: String, suggestion: String)] = [
         ("", 1, "no start line", "begin the file with `start "),
-        ("# only a comment\n", 2, "no start line", "begin the file with"),
+        ("# only a comment\n", 1, "no start line", "begin the file with"),
         ("desk 1h\n", 1, "'desk' before the start line", "begin the file with `start "),
         (start + start, 2, "a second start line", "keep one start line"),
         ("start 2026-11-23T08:00:00Z 47\n", 1, "needs a time, a latitude, a longitude", "write `start 2026-11-23T08:00:00Z"),
@@ -103,7 +111,14 @@ struct ScenarioParserTests {
         (start + "walk\n", 2, "'walk' needs a duration", "`walk 10m`"),
         (start + "walk ten\n", 2, "'ten' is not a duration", "such as 1h30m, 90s or 1.5h"),
         (start + "walk 10x\n", 2, "'10x' is not a duration", "h, m, s or ms"),
-        (start + "walk 0s\n", 2, "'0s' is not a duration", "a number with h, m, s or ms"),
+        (start + "walk 0s\n", 2, "'0s' is shorter than 1 ms", "1 ms or more"),
+        (start + "walk 0.000001ms\n", 2, "'0.000001ms' is shorter than 1 ms", "1 ms or more"),
+        (start + "walk 1h1h1h1h\n", 2, "'1h1h1h1h' is not a duration", "larger units first"),
+        (start + "walk 30m1h\n", 2, "'30m1h' is not a duration", "larger units first"),
+        (start + "desk 2778h\n", 2, "'2778h' is longer than 10,000,000 s", "split it into several segments"),
+        (start + "desk 2700h\ndesk 2700h\n", 3, "would last more than", "split it into several runs"),
+        (start + String(repeating: "still 1s\n", count: ScenarioParser.maximumSegments + 1), ScenarioParser.maximumSegments + 2,
+            "more than 10000 segments", "split the scenario"),
         (start + "walk 10m speeed=2\n", 2, "walk has no option 'speeed'", "its options are heading=<degrees from north>, speed=<metres per second>"),
         (start + "idle-car 1m speed=2\n", 2, "idle-car has no option 'speed'", "it takes no options"),
         (start + "walk 10m speed=2 speed=3\n", 2, "'speed' given twice", "keep one"),

@@ -114,7 +114,7 @@ struct PowerRunCommand: ParsableCommand {
         let path = ShippedFile.resolve(scenario, directory: "Scenarios", extension: "scenario")
         let bytes: [UInt8]
         do {
-            bytes = try ShippedFile.readScenario(path)
+            bytes = try ShippedFile.readScenario(path, maximumBytes: ScenarioParser.largestFile)
         } catch {
             throw CommandFailure(error.description)
         }

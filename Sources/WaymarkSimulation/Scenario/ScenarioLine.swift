@@ -58,7 +58,13 @@ struct ScenarioLine {
             throw error("'\(kind.rawValue)' needs a duration", "write for example `\(kind.rawValue) 10m`")
         }
         guard let duration = ScenarioValues.duration(tokens[1]) else {
-            throw error("'\(tokens[1])' is not a duration", "write a number with h, m, s or ms, such as 1h30m, 90s or 1.5h")
+            guard let seconds = ScenarioValues.seconds(tokens[1]) else {
+                throw error(
+                    "'\(tokens[1])' is not a duration", "write numbers with h, m, s or ms, larger units first, such as 1h30m, 90s or 1.5h")
+            }
+            throw seconds < 0.001
+                ? error("'\(tokens[1])' is shorter than 1 ms", "write a duration of 1 ms or more")
+                : error("'\(tokens[1])' is longer than 10,000,000 s (about 115 days)", "split it into several segments")
         }
         try collectOptions(of: kind)
         let plan = try plan(kind, duration: duration)

@@ -4,20 +4,34 @@ import WaymarkLocation
 /// duration ranges (`30..90s`), rates (`2/h`), quantities with an optional unit (`12m`),
 /// and UTC times (`2026-11-23T08:00:00Z`).
 enum ScenarioValues {
-    /// A positive duration written as one or more number–unit pairs (`h`, `m`, `s`, `ms`).
+    /// The longest duration, of a segment and of a whole scenario: 10^7 s (about 115 days).
+    static let longestDuration = Duration.seconds(10_000_000)
+    /// The shortest duration: 1 ms, the finest unit.
+    static let shortestDuration = Duration.milliseconds(1)
+
+    /// A duration written as number–unit pairs (`h`, `m`, `s`, `ms`), each unit once and
+    /// larger units first (`1h30m`, not `30m1h` or `1h1h`), from ``shortestDuration`` to
+    /// ``longestDuration``.
     static func duration(_ text: Substring) -> Duration? {
+        guard let seconds = seconds(text), seconds >= 0.001, seconds <= 1e7 else { return nil }
+        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
+    /// The seconds `text` writes as a duration, whatever its length; nil when it is not one.
+    static func seconds(_ text: Substring) -> Double? {
         var rest = text
         var total = 0.0
+        var smallerThan = Double.infinity
         while !rest.isEmpty {
             let number = rest.prefix { $0.isNumber || $0 == "." }
             rest = rest.dropFirst(number.count)
             let unit = rest.prefix { $0.isLetter }
             rest = rest.dropFirst(unit.count)
-            guard let value = Double(number), let scale = secondsPerUnit(unit) else { return nil }
+            guard let value = Double(number), let scale = secondsPerUnit(unit), scale < smallerThan else { return nil }
+            smallerThan = scale
             total += value * scale
         }
-        guard total > 0, total < 1e7 else { return nil }
-        return .nanoseconds(Int64((total * 1e9).rounded()))
+        return text.isEmpty || !total.isFinite ? nil : total
     }
 
     /// A range of durations `low..high` with a unit on at least the upper end (`30..90s`).
