@@ -46,11 +46,27 @@ package struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible
     /// For ``ErrorCode/unsupportedOperation``: the protocol version that brings the operation.
     package var availableInVersion: Int?
 
-    /// Creates an error.
+    /// Creates an error. A message longer than ``ProtocolLimits/maximumErrorMessageLength``
+    /// bytes (one echoing a client's long value) is cut on a character and ends in `…`, so
+    /// that the reply fits a line.
     package init(_ code: ErrorCode, _ message: String, availableInVersion: Int? = nil) {
         self.code = code
-        self.message = message
+        self.message = Self.cut(message)
         self.availableInVersion = availableInVersion
+    }
+
+    private static func cut(_ message: String) -> String {
+        let limit = ProtocolLimits.maximumErrorMessageLength
+        guard message.utf8.count > limit else { return message }
+        var kept = ""
+        var bytes = 0
+        // The ellipsis takes 3 bytes.
+        for character in message {
+            bytes += character.utf8.count
+            guard bytes <= limit - 3 else { break }
+            kept.append(character)
+        }
+        return kept + "…"
     }
 
     package var description: String { "\(code.rawValue): \(message)" }

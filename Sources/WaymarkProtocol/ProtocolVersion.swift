@@ -17,4 +17,7 @@ package enum ProtocolLimits {
     package static let maximumIDLength = 256
     /// The longest unknown `op` a reply echoes, UTF-8 bytes (every operation's name is shorter).
     package static let maximumEchoedOperationLength = 64
+    /// The longest error message, UTF-8 bytes: a message that quotes a client's value (a
+    /// 65,000-digit number, an unknown name) is cut, so that the reply fits a line.
+    package static let maximumErrorMessageLength = 1_024
 }

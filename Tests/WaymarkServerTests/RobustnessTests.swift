@@ -41,6 +41,31 @@ struct RobustnessTests {
         }
     }
 
+    @Test("an error that quotes a client's long value (a 65,000-digit number, an unknown name) still fits a line (the reply was longer than the protocol's 65,536 bytes)")
+    func anErrorQuotingALongValueFitsALine() async throws {
+        try await withDaemon { daemon in
+            let client = try RawClient(path: daemon.path)
+            try client.hello()
+            let long = String(repeating: "9", count: 65_400)
+            let lines = [
+                #"{"id":2,"op":"status","n":1"# + long + "}",
+                #"{"id":3,"op":"startLiveUpdates","configuration":"z"# + long + #""}"#,
+                #"{"id":4,"op":"visits","after":""# + long + #""}"#,
+            ]
+            for (index, line) in lines.enumerated() {
+                #expect(line.utf8.count < ProtocolLimits.maximumLineLength)
+                try client.write(line + "\n")
+                let reply = try client.readLine()
+                #expect(reply.count <= ProtocolLimits.maximumLineLength, "request \(index + 2): \(reply.count) bytes")
+                guard case .reply(let decoded) = try ServerMessage(line: reply), case .failure(let error) = decoded.outcome else {
+                    Issue.record("request \(index + 2): no error reply")
+                    continue
+                }
+                #expect(error.message.utf8.count <= ProtocolLimits.maximumErrorMessageLength && error.message.hasSuffix("…"))
+            }
+        }
+    }
+
     @Test func aClientThatNeverReadsDoesNotSlowTheOthers() async throws {
         try await withDaemon { daemon in
             let slow = try RawClient(path: daemon.path)
