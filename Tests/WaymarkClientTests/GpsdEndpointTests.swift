@@ -124,30 +124,33 @@ struct GpsdEndpointTests {
         #expect(apps.contains { $0["uid"] as? Int == Int(getuid()) && $0["pid"] as? Int == Int(getpid()) })
     }
 
+    @Test("a client watching sentences only (gpspipe -r's WATCH) gets no TPV, SKY or GST beside JSON watchers (it was sent the reports made for them)")
+    func sentencesOnlyGetNoReports() throws {
+        let receiver = try FedReceiver(capture: "quectel-l76k-nmea.log")
+        defer { receiver.stop() }
+        // Watchers of both kinds on either side of it in the daemon's order, whatever that is.
+        var watchers: [LineClient] = []
+        for index in 0..<5 {
+            let client = try LineClient(port: receiver.port)
+            try client.send(index == 2 ? #"?WATCH={"enable":true,"nmea":true};"# : #"?WATCH={"enable":true,"json":true};"#)
+            watchers.append(client)
+        }
+        var lines: [String] = []
+        while lines.count(where: { $0.hasPrefix("$") }) < 100 { lines.append(try watchers[2].readLine()) }
+        let reports = lines.filter { line in ["TPV", "SKY", "GST"].contains { line.hasPrefix(#"{"class":"\#($0)""#) } }
+        #expect(reports.isEmpty, "\(reports.count) reports, the first \(reports.first?.prefix(40) ?? "")")
+        // The JSON watchers had theirs (a read fails after 10 s without a line).
+        while !(try watchers[0].readLine()).hasPrefix(#"{"class":"TPV""#) {}
+    }
+
     @Test("gpspipe -r: the receiver's sentences relayed as read, beside Waymark's reports")
     func sentencesRelayed() throws {
-        let capture = String(decoding: try Fixtures.capture("quectel-l76k-nmea.log"), as: UTF8.self)
-        let sentences = capture.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$") }.map { String($0) }
-        let receiver = try PseudoTerminal()
-        let port = try freePort()
-        let daemon = try DaemonProcess(["--device", receiver.secondaryPath, "--gpsd-port", "\(port)"])
-        defer { daemon.stop() }
-        let feeding = Feeding()
-        Thread {
-            // The capture at about 50 sentences a second, over and over, as a receiver on a UART.
-            while !feeding.isDone {
-                for sentence in sentences where !feeding.isDone {
-                    try? receiver.primary.writeAll(Array((sentence + "\r\n").utf8), patience: .seconds(1))
-                    usleep(20_000)
-                }
-            }
-            try? receiver.close()
-        }.start()
-        defer { feeding.finish() }
-        let output = try run("/usr/bin/gpspipe", ["-r", "-n", "40", "127.0.0.1:\(port)"])
+        let receiver = try FedReceiver(capture: "quectel-l76k-nmea.log")
+        defer { receiver.stop() }
+        let output = try run("/usr/bin/gpspipe", ["-r", "-n", "40", "127.0.0.1:\(receiver.port)"])
         let relayed = output.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$") }
         #expect(relayed.count >= 20)
-        #expect(relayed.allSatisfy { sentences.contains(String($0)) })
+        #expect(relayed.allSatisfy { receiver.sentences.contains(String($0)) })
     }
 
     @Test("python3-gps, gps.gps(mode=WATCH_ENABLE), reads Waymark's positions")
@@ -486,11 +489,39 @@ struct Position {
 }
 
 /// Whether a test's feeding thread is to stop.
-final class Feeding: @unchecked Sendable {
+/// waymarkd on a pseudo-terminal fed a capture's sentences over and over, about 50 a second as
+/// a receiver on a UART, serving gpsd's clients on a free port.
+final class FedReceiver: @unchecked Sendable {
+    /// The capture's sentences.
+    let sentences: [String]
+    let port: UInt16
+    private let daemon: DaemonProcess
     private let lock = NSLock()
     private var done = false
-    var isDone: Bool { lock.withLock { done } }
-    func finish() { lock.withLock { done = true } }
+
+    init(capture name: String) throws {
+        let capture = String(decoding: try Fixtures.capture(name), as: UTF8.self)
+        sentences = capture.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$") }.map { String($0) }
+        let receiver = try PseudoTerminal()
+        port = try freePort()
+        daemon = try DaemonProcess(["--device", receiver.secondaryPath, "--gpsd-port", "\(port)"])
+        Thread { [self] in
+            while !isDone {
+                for sentence in sentences where !isDone {
+                    try? receiver.primary.writeAll(Array((sentence + "\r\n").utf8), patience: .seconds(1))
+                    usleep(20_000)
+                }
+            }
+            try? receiver.close()
+        }.start()
+    }
+
+    private var isDone: Bool { lock.withLock { done } }
+
+    func stop() {
+        lock.withLock { done = true }
+        daemon.stop()
+    }
 }
 
 /// Positions in the order `waymark watch` printed them, from its reading thread.

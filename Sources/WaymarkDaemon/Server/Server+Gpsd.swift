@@ -169,6 +169,8 @@ extension Server {
     /// fix can be had (`locationUnavailable`), nothing else without a location. SKY lists
     /// the satellites only to a client whose update came unreduced (as the sentences).
     func sendGpsdReports(of update: LocationUpdate, to connection: Connection) {
+        // Before the reports kept for the last client: they are not this one's if it watches without json.
+        guard connection.gpsd?.session.watch.wantsReports == true else { return }
         guard let location = update.location else {
             guard update.diagnostics.locationUnavailable else { return }
             var buffer = JSONBuffer()
