@@ -408,14 +408,26 @@ final class ClientCore {
         case .read:
             // A line handled may end this connection (and a reconnect start another).
             while link?.descriptor == socket, let item = link?.lines.nextItem() {
-                if case .line(let line) = item { receive(line) }
+                guard case .line(let line) = item else {
+                    // Past the protocol's limit: no daemon of any version sends one.
+                    disconnected("the daemon sent a line longer than \(ProtocolLimits.maximumLineLength) bytes")
+                    return
+                }
+                receive(line)
             }
         }
     }
 
     private func receive(_ line: [UInt8]) {
-        // Lines this version cannot read (newer events) are skipped.
-        guard let message = try? ServerMessage(line: line) else { return }
+        let message: ServerMessage
+        do throws(ProtocolError) {
+            message = try ServerMessage(line: line)
+        } catch {
+            // Lines this version cannot read (newer events) are skipped; a line that is not
+            // JSON at all is not from a Waymark daemon, or from a broken one.
+            if error.code == .malformedJSON { disconnected("the daemon sent a line that is not a JSON message (\(error.message))") }
+            return
+        }
         switch message {
         case .reply(let reply):
             guard case .number(let id)? = reply.id, let handler = handlers[id] else { return }

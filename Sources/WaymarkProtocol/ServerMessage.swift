@@ -8,9 +8,20 @@ package enum ServerMessage: Hashable, Sendable {
     case event(Event)
 
     /// Decodes a line (without its newline). Members a message does not define are ignored.
+    /// A reply that does not decode but whose `id` does is that request's failure, with what
+    /// is wrong, so that whoever waits for it is answered.
     package init(line: some Collection<UInt8>) throws(ProtocolError) {
         let fields = try MessageLine.fields(line)
-        self = fields.object["event"] == nil ? .reply(try Reply(fields)) : .event(try Event(fields))
+        guard fields.object["event"] == nil else {
+            self = .event(try Event(fields))
+            return
+        }
+        do throws(ProtocolError) {
+            self = .reply(try Reply(fields))
+        } catch {
+            guard let id = try? fields.optional("id", "an integer or a string", MessageID.init(json:)) else { throw error }
+            self = .reply(Reply(id: id, operation: nil, outcome: .failure(error)))
+        }
     }
 
     /// Writes the message's object.
