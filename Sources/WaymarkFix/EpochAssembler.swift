@@ -217,14 +217,15 @@ package struct EpochAssembler: Sendable {
         altitude: NMEADecimal?, geoidSeparation: NMEADecimal?, satellitesUsed: Int?, hdop: NMEADecimal?,
         differentialAge: NMEADecimal?
     ) {
+        let altitude = altitude.flatMap { Self.altitude($0.doubleValue) }
         evidence.record(
             quality: valid && latitude != nil ? 1 : 0, hasAltitude: altitude != nil, satellitesUsed: satellitesUsed)
         if let satellitesUsed { fix.satellitesUsed = satellitesUsed }
         guard valid else { return }
         fix.quality = quality
         setPosition(latitude, longitude)
-        if let altitude { fix.altitudeMSL = altitude.doubleValue }
-        if let geoidSeparation { fix.geoidSeparation = geoidSeparation.doubleValue }
+        if let altitude { fix.altitudeMSL = altitude }
+        if let separation = geoidSeparation.flatMap({ Self.geoidSeparation($0.doubleValue) }) { fix.geoidSeparation = separation }
         if let hdop = Self.dilution(hdop) { fix.hdop = hdop }
         if let differentialAge { fix.differentialAge = differentialAge.doubleValue }
     }
@@ -338,6 +339,19 @@ package struct EpochAssembler: Sendable {
     /// prints 0 to 359.9; 360 is north too).
     static func course(_ value: Double) -> Double? {
         (0...360).contains(value) ? value.truncatingRemainder(dividingBy: 360) : nil
+    }
+
+    /// An altitude above mean sea level, m, or `nil` for one no receiver gives: below
+    /// −1,000 m (the lowest dry land lies 430 m below the sea, and no signal reaches deep
+    /// underground) or above 100 km (u-blox receivers stop at 50 km, MediaTek's at 18 km).
+    static func altitude(_ value: Double) -> Double? {
+        (-1_000...100_000).contains(value) ? value : nil
+    }
+
+    /// A geoid separation, m, or `nil` beyond ±200 m: the geoid lies within about −107 … +86 m
+    /// of the WGS 84 ellipsoid everywhere.
+    static func geoidSeparation(_ value: Double) -> Double? {
+        (-200...200).contains(value) ? value : nil
     }
 
     static func timeOfDay(of message: NMEAMessage) -> TimeOfDay? {

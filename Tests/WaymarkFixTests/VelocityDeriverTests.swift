@@ -168,6 +168,21 @@ struct VelocityDeriverTests {
         #expect(north.course == 0)
     }
 
+    @Test("an altitude below −1,000 m or above 100 km, or a geoid separation beyond ±200 m, is none (−99999 m was passed on)")
+    func altitudeOutOfRange() throws {
+        let track = StraightTrack(speed: 0, course: 0)
+        let cases: [(printed: String, separation: String, altitude: Double?, ellipsoidal: Double?)] = [
+            ("12.0", "47.0", 12, 59), ("-430.5", "20.0", -430.5, -410.5), ("49000.0", "-30.0", 49_000, 48_970),
+            ("-99999.0", "47.0", nil, nil), ("150000.0", "47.0", nil, nil), ("12.0", "999.0", 12, 12),
+        ]
+        for (altitude, separation, expected, ellipsoidal) in cases {
+            let gga = track.gga(after: 0).replacingOccurrences(of: ",12.0,M,47.0,M,", with: ",\(altitude),M,\(separation),M,")
+            let location = try #require(decodeLocations([gga]).last ?? nil)
+            #expect((location.verticalAccuracy >= 0 ? location.altitude : nil) == expected, "\(altitude) m")
+            #expect((location.verticalAccuracy >= 0 ? location.ellipsoidalAltitude : nil) == ellipsoidal, "\(altitude) m, \(separation) m")
+        }
+    }
+
     @Test("across the antimeridian the displacement is the short way round")
     func antimeridian() throws {
         let track = StraightTrack(longitude: 179.99995, speed: 10, course: 90)
