@@ -88,11 +88,14 @@ extension ReceiverSpec {
             throw reader.error("receiver", "family", line: reader.entry("receiver", "family")?.line, "unknown family \"\(familyName)\"", fix: familyFix)
         }
         self.family = family
-        supplyVolts = try reader.number("receiver", "supply_volts", fix: "give the supply voltage, e.g. 3.3") ?? 3.3
+        // GNSS modules run from 1.8 V to 5 V; a few hundred mA would be a module and its
+        // active antenna at their worst: beyond either bound the figure is a mistake.
+        supplyVolts =
+            try reader.number("receiver", "supply_volts", in: 1...6, fix: "give the supply voltage from 1 to 6 V, e.g. 3.3") ?? 3.3
         let table = "receiver.current_ma"
         let fix = "give the module's supply current in mA from its data sheet"
         func current(_ key: String, _ reader: inout BoardFileReader) throws(BoardError) -> Double {
-            guard let value = try reader.number(table, key, fix: fix) else {
+            guard let value = try reader.number(table, key, in: 0...1_000, fix: fix) else {
                 throw reader.error(table, key, line: nil, "missing", fix: fix)
             }
             return value
@@ -100,7 +103,17 @@ extension ReceiverSpec {
         currents = ReceiverCurrents(
             acquisition: try current("acquisition", &reader), tracking: try current("tracking", &reader),
             standby: try current("standby", &reader), backup: try current("backup", &reader),
-            off: try reader.number(table, "off", fix: fix) ?? 0)
+            off: try reader.number(table, "off", in: 0...1_000, fix: fix) ?? 0)
+        // Each low-power state draws less than the one above it: that is what it is for.
+        let ladder = [
+            ("standby", currents.standby, min(currents.acquisition, currents.tracking), "tracking and acquisition"),
+            ("backup", currents.backup, currents.standby, "standby"), ("off", currents.off, currents.backup, "backup"),
+        ]
+        for (key, value, above, aboveName) in ladder where value > above {
+            throw reader.error(
+                table, key, line: reader.entry(table, key)?.line, "\(value) mA is more than \(aboveName) (\(above) mA)",
+                fix: "check the figures against the data sheet: each low-power state draws less than the one above it")
+        }
     }
 }
 
@@ -168,7 +181,8 @@ extension GPIOSpec {
             let entry = reader.entry(table, "line")
             let id: LineID
             switch entry?.value {
-            case .integer(let offset) where offset >= 0: id = .offset(offset)
+            // A chip's line offsets are 16-bit (the kernel's gpio_chip.ngpio).
+            case .integer(let offset) where (0..<65_536).contains(offset): id = .offset(offset)
             case .string(let name) where !name.isEmpty: id = .name(name)
             case nil: throw reader.error(table, "line", line: nil, "missing", fix: fix)
             case let other?: throw reader.error(table, "line", line: entry?.line, "\(other.description) is not a line", fix: fix)

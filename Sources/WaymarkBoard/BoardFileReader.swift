@@ -5,23 +5,30 @@ struct BoardFileReader {
     let document: TOMLDocument
     /// Dotted keys read so far, to find the unknown ones.
     private(set) var consumed: Set<String> = []
+    /// Tables asked for so far, to find the unknown ones (even empty).
+    private var knownTables: Set<String> = []
 
     init(file: String, document: TOMLDocument) {
         self.file = file
         self.document = document
     }
 
-    func hasTable(_ table: String) -> Bool {
-        document.tables[table] != nil
+    /// Whether the file has `table`, marking the name known.
+    mutating func hasTable(_ table: String) -> Bool {
+        knownTables.insert(table)
+        return document.tables[table] != nil
     }
 
-    func tableCount(_ name: String) -> Int {
-        document.tableArrays[name]?.count ?? 0
+    /// How many `[[name]]` tables the file has, marking the name known.
+    mutating func tableCount(_ name: String) -> Int {
+        knownTables.insert(name)
+        return document.tableArrays[name]?.count ?? 0
     }
 
     /// The entry at `key` in `table` (or in the `index`th `[[table]]`), marking it read.
     mutating func entry(_ table: String, _ key: String, index: Int? = nil) -> TOMLEntry? {
         consumed.insert(Self.dotted(table, key, index))
+        knownTables.insert(table)
         if let index { return document.tableArrays[table]?[index].entries[key] }
         return document.tables[table]?.entries[key]
     }
@@ -66,13 +73,15 @@ struct BoardFileReader {
         return number
     }
 
-    mutating func number(_ table: String, _ key: String, fix: String) throws(BoardError) -> Double? {
+    mutating func number(_ table: String, _ key: String, in range: ClosedRange<Double>, fix: String) throws(BoardError) -> Double? {
         guard let entry = entry(table, key) else { return nil }
         switch entry.value {
-        case .integer(let number) where number >= 0: return Double(number)
-        case .decimal(let number) where number >= 0: return number
+        case .integer(let number) where range.contains(Double(number)): return Double(number)
+        case .decimal(let number) where range.contains(number): return number
         default:
-            throw error(table, key, line: entry.line, "expected a number ≥ 0, found \(entry.value.description)", fix: fix)
+            throw error(
+                table, key, line: entry.line,
+                "expected a number from \(range.lowerBound) to \(range.upperBound), found \(entry.value.description)", fix: fix)
         }
     }
 
@@ -141,6 +150,12 @@ struct BoardFileReader {
         let tables = document.tables.values.map { ($0, nil as Int?) }
             + document.tableArrays.values.flatMap { $0.enumerated().map { ($1, Optional($0)) } }
         for (table, index) in tables.sorted(by: { $0.0.line < $1.0.line }) {
+            // The top level holds the keys before any table; every other table is asked for by name.
+            guard table.name.isEmpty || knownTables.contains(table.name) else {
+                throw BoardError(
+                    file: file, line: table.line == 0 ? nil : table.line, key: table.name, problem: "unknown table",
+                    fix: "check its name against docs/hardware.md, or remove it")
+            }
             for key in table.keys where !consumed.contains(Self.dotted(table.name, key, index)) {
                 throw error(
                     table.name, key, index: index, line: table.entries[key]?.line,

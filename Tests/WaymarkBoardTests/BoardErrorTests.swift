@@ -97,6 +97,26 @@ import WaymarkHardware
         #expect(error?.problem == "missing")
     }
 
+    @Test("figures no module has, a low-power state drawing more than the one above, a line offset past 16 bits, an empty unknown table: refused (doctor said ok)", arguments: [
+        ("tracking = 20", "tracking = 100000", "receiver.current_ma.tracking"),
+        ("standby = 2", "standby = 30", "receiver.current_ma.standby"),
+        ("backup = 0.01", "backup = 0.01\noff = 5", "receiver.current_ma.off"),
+        ("line = \"gps-enable\"", "line = 99999999999", "gpio.enable.line"),
+        ("[power]", "[bogus]\n[power]", "bogus"),
+    ])
+    func implausibleFigures(old: String, new: String, key: String) {
+        let error = error(replacing: old, with: new)
+        #expect(error?.key == key, "\(String(describing: error))")
+    }
+
+    @Test func aSupplyVoltageOutsideWhatModulesTakeIsRefused() {
+        for volts in ["0", "0.5", "12", "100000000"] {
+            let error = error(replacing: "family = \"mediatek\"", with: "family = \"mediatek\"\nsupply_volts = \(volts)")
+            #expect(error?.key == "receiver.supply_volts" && error?.problem.contains("from 1.0 to 6.0") == true, "\(volts) V: \(String(describing: error))")
+        }
+        #expect(error(replacing: "family = \"mediatek\"", with: "family = \"mediatek\"\nsupply_volts = 1.8") == nil)
+    }
+
     @Test func aSyntaxErrorHasItsLine() {
         let error = error(replacing: "model = \"m\"", with: "model = m")
         #expect(error?.line == 3)
