@@ -21,7 +21,13 @@ package struct MeterTrace: Hashable, Sendable {
     /// The readings, in time order.
     package private(set) var readings: [Reading]
 
-    /// Reads `time,current_mA[,marker]` lines (a header line is skipped).
+    /// The currents a meter on a board's supply can read, mA: a few mA below zero is a
+    /// meter's offset at no load; 100 A is beyond any board's supply.
+    package static let plausibleCurrents = -10.0...100_000
+
+    /// Reads `time,current_mA[,marker]` lines (a header line is skipped), in time order: a
+    /// time that goes back (a meter restarted, two traces joined) is an error, as is a
+    /// current no meter on a board reads.
     package init(csv text: String) throws(PowerLogError) {
         readings = []
         for (index, line) in text.split(whereSeparator: \.isNewline).enumerated() {
@@ -33,6 +39,14 @@ package struct MeterTrace: Hashable, Sendable {
             guard cells.count >= 2, let current = Double(cells[1]), current.isFinite else {
                 throw PowerLogError(line: index + 1, message: "expected a current in mA after the time")
             }
+            guard Self.plausibleCurrents.contains(current) else {
+                throw PowerLogError(
+                    line: index + 1,
+                    message: "\(cells[1]) mA is not a current a meter on a board reads (\(Self.plausibleCurrents.lowerBound) to \(Self.plausibleCurrents.upperBound) mA)")
+            }
+            if let previous = readings.last, time < previous.time {
+                throw PowerLogError(line: index + 1, message: "the time goes back from \(previous.time) s to \(time) s: one trace, in time order")
+            }
             let marker = cells.count >= 3 ? Int(cells[2]) : nil
             if cells.count >= 3, marker != 0, marker != 1 {
                 throw PowerLogError(line: index + 1, message: "a marker is 0 or 1, not '\(cells[2])'")
@@ -43,7 +57,6 @@ package struct MeterTrace: Hashable, Sendable {
             }
             readings.append(Reading(time: time, current: current, marker: marker))
         }
-        readings.sort { $0.time < $1.time }
     }
 
     /// Creates a trace from readings.

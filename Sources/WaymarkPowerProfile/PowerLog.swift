@@ -77,8 +77,10 @@ package struct PowerLog: Hashable, Sendable {
                 }
                 transitions.append(Transition(time: time, from: cells[2], state: cells[3], reason: cells[5]))
             case "sample":
-                guard let current = Double(cells[4]), current.isFinite else {
-                    throw PowerLogError(line: index + 1, message: "a sample needs a current in mA")
+                guard let current = Double(cells[4]), MeterTrace.plausibleCurrents.contains(current) else {
+                    throw PowerLogError(
+                        line: index + 1,
+                        message: "a sample needs a current in mA, \(MeterTrace.plausibleCurrents.lowerBound) to \(MeterTrace.plausibleCurrents.upperBound)")
                 }
                 samples.append(Sample(time: time, current: current))
             default: throw PowerLogError(line: index + 1, message: "kind must be transition or sample, not '\(cells[1])'")

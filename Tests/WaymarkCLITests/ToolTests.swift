@@ -76,6 +76,20 @@ struct ToolTests {
         #expect(result.error.contains("Usage: waymark \(arguments[0]) "), "\(result.error)")
     }
 
+    @Test("power-report names the file whose line is wrong (it said only the line)")
+    func powerReportNamesTheFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-report-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("run.csv").path
+        let meter = directory.appendingPathComponent("meter.csv").path
+        try Data("time,kind,from,state,current_mA,reason\n1.0,transition,off,acquiring,,start\n".utf8).write(to: URL(fileURLWithPath: log))
+        try Data("1.0,5.0\n0.5,5.0\n".utf8).write(to: URL(fileURLWithPath: meter))
+        let result = try runWaymark(["power-report", "--log", log, "--meter", meter])
+        #expect(result.status == 1)
+        #expect(result.error.contains("\(meter): line 2: the time goes back"), "\(result.error)")
+    }
+
     @Test("an update from a client without its daemon claims no motion, where it said moving")
     func noMotionWithoutTheDaemon() {
         var diagnostics = Diagnostics()

@@ -57,7 +57,11 @@ struct MeterReportTests {
     @Test("a log or trace that makes no sense is refused with its line (it was measured into nonsense)", arguments: [
         ("log", "time,kind,from,state,current_mA,reason\n200.0,transition,off,acquiring,,a\n100.0,transition,acquiring,tracking,,b\n", "line 3: a transition at 100.0 s comes after one at 200.000 s"),
         ("log", "nan,transition,off,acquiring,,a\n", "line 1: expected time,kind,from,state,current_mA,reason"),
-        ("log", "1.0,sample,,,inf,\n", "line 1: a sample needs a current in mA"),
+        ("log", "1.0,sample,,,inf,\n", "line 1: a sample needs a current in mA, -10.0 to 100000.0"),
+        ("log", "1.0,sample,,,1e308,\n", "line 1: a sample needs a current in mA, -10.0 to 100000.0"),
+        ("meter", "1.0,1e308\n", "line 1: 1e308 mA is not a current a meter on a board reads (-10.0 to 100000.0 mA)"),
+        ("meter", "1.0,-50\n", "line 1: -50 mA is not a current a meter on a board reads (-10.0 to 100000.0 mA)"),
+        ("meter", "1.0,5.0\n2.0,5.0\n1.5,5.0\n", "line 3: the time goes back from 2.0 s to 1.5 s: one trace, in time order"),
         ("meter", "1.0,5.0,0\n2.0,5.0\n", "line 2: a marker on some lines only: every line has one, or none does"),
         ("meter", "1.0,5.0,2\n", "line 1: a marker is 0 or 1, not '2'"),
         ("meter", "time,current_mA\ninf,5.0\n", "line 2: expected time,current_mA[,marker]"),

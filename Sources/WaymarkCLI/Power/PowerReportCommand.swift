@@ -34,8 +34,10 @@ struct PowerReportCommand: ParsableCommand {
         let meterText = String(decoding: try read(meter), as: UTF8.self)
         let report: MeterReport
         do {
-            report = try MeterReport(
-                log: try PowerLog(csv: logText), trace: try MeterTrace(csv: meterText), volts: volts)
+            // Each file's mistakes are told with its name.
+            let powerLog = try Self.reading(log) { () throws(PowerLogError) in try PowerLog(csv: logText) }
+            let trace = try Self.reading(meter) { () throws(PowerLogError) in try MeterTrace(csv: meterText) }
+            report = try MeterReport(log: powerLog, trace: trace, volts: volts)
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -48,6 +50,15 @@ struct PowerReportCommand: ParsableCommand {
         }
         lines.append("total                    \(PowerRunReport.twoDecimals(report.energy)) mWh at \(volts) V")
         try StandardOutput().write(Array((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// `body`'s result, its error told as `path`'s.
+    private static func reading<Value>(_ path: String, _ body: () throws(PowerLogError) -> Value) throws -> Value {
+        do throws(PowerLogError) {
+            return try body()
+        } catch {
+            throw CommandFailure("\(path): \(error)")
+        }
     }
 
     private func read(_ path: String) throws -> [UInt8] {
