@@ -66,7 +66,7 @@ struct DecodeCommandTests {
         #expect(result.output.contains(#""time":"2021-03-04T12:35:19.000Z""#))
     }
 
-    @Test("garbage input decodes to nothing, without crashing, and the counts say why")
+    @Test("garbage input decodes to nothing, without crashing; the counts say why, and the exit status that it held no sentence (it exited 0 in silence)")
     func garbage() throws {
         var bytes = [UInt8](repeating: 0, count: 4096)
         var state: UInt64 = 1
@@ -76,10 +76,13 @@ struct DecodeCommandTests {
         }
         bytes += Array("$GPGGA,broken*00\r\n$GPGGA,123519,48x7.038,N*5C\r\n".utf8)
         let result = try runWaymark(["nmea", "decode", "--statistics", "-"], input: Data(bytes))
-        #expect(result.status == 0)
+        #expect(result.status == 1)
         #expect(result.output.isEmpty)
         #expect(result.error.contains("bad checksum"))
         #expect(result.error.contains("noise bytes"))
+        #expect(result.error.contains("no NMEA sentence with a valid checksum in the input"))
+        let silent = try runWaymark(["nmea", "decode", "-"], input: Data(bytes))
+        #expect(silent.status == 1 && silent.error.contains("--statistics says what was rejected"), "\(silent.error)")
     }
 
     @Test("a missing file, a directory and a bad date give a clear error and a non-zero exit")

@@ -2,6 +2,7 @@ import ArgumentParser
 import WaymarkFix
 import WaymarkJSON
 import WaymarkLocation
+import WaymarkNMEA
 
 /// `waymark nmea decode`: prints one gpsd-style TPV JSON object per epoch of a capture or a
 /// stream, each as soon as its epoch is complete.
@@ -12,7 +13,8 @@ struct DecodeCommand: ParsableCommand {
         discussion: """
             Lines starting with '#' are comments; a '# Date: YYYY-MM-DD' comment seeds the date \
             for receivers that send none (gpsd's capture convention). Sentences with a bad or \
-            missing checksum are rejected and counted (see --statistics).
+            missing checksum are rejected and counted (see --statistics); an input without \
+            one valid sentence exits with status 1.
             """
     )
 
@@ -59,6 +61,10 @@ struct DecodeCommand: ParsableCommand {
         try output.write(json.bytes)
         if statistics {
             StandardError.write(DecodeStatistics(decoder).report)
+        }
+        // Garbage, a binary protocol or the wrong file: said, not an empty success.
+        if decoder.framer.statistics.sentences == 0 {
+            throw CommandFailure("no NMEA sentence with a valid checksum in the input\(statistics ? "" : " (--statistics says what was rejected)")")
         }
     }
 }
