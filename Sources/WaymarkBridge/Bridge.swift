@@ -24,6 +24,10 @@ package final class Bridge {
     private var delivery: Delivery
     private var client: MosquittoClient?
     private var diagnostics: [String] = []
+    /// The last retained message published on each topic (the last location, the waypoints):
+    /// published again on each connection, as a broker that restarted without its
+    /// persistence has forgotten them.
+    private var retained: [String: OutgoingMessage] = [:]
     private var random = SystemRandomNumberGenerator()
 
     /// The longest the loop waits for the socket (or sleeps without one) before looking at the inbox.
@@ -50,6 +54,10 @@ package final class Bridge {
     package func run(until shouldStop: () -> Bool) throws(StoreError) {
         while !shouldStop() {
             let received = inbox.take()
+            if received.diagnostics != diagnostics {
+                // The daemon went away, refused, or came back: said once, not each update.
+                log(received.diagnostics.isEmpty ? "locations again" : "no location: " + received.diagnostics.joined(separator: ", "))
+            }
             diagnostics = received.diagnostics
             let repeated = try outbox.append(
                 received.messages, events: received.events.map(\.event), droppedBefore: received.dropped,
@@ -101,10 +109,13 @@ package final class Bridge {
             delivery.connected()
             log("connected to \(settings.host):\(settings.port)")
             _ = try? client?.publish(topic: device.statusTopic, payload: try statusPayload(online: true), retain: true)
+            for message in retained.values.sorted(by: { $0.topic < $1.topic }) {
+                _ = try? client?.publish(topic: message.topic, payload: message.payload, retain: true)
+            }
         case .connected(let code):
             lose("the broker refused the connection (CONNACK \(code))")
         case .disconnected(let reason):
-            lose("disconnected (reason \(reason))")
+            lose("disconnected: \(MosquittoError.text(of: reason))")
         case .acknowledged(let messageID):
             if let sequence = delivery.acknowledged(messageID: messageID) { try outbox.delete(sequence) }
         }
@@ -115,6 +126,7 @@ package final class Bridge {
         do throws(MosquittoError) {
             let messageID = try client.publish(topic: entry.message.topic, payload: entry.message.payload, retain: entry.message.retain)
             delivery.published(sequence: entry.sequence, messageID: messageID)
+            if entry.message.retain { retained[entry.message.topic] = entry.message }
         } catch {
             lose("\(error)")
         }

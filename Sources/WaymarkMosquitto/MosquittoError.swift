@@ -14,7 +14,12 @@ package struct MosquittoError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// `call: text (MOSQ_ERR n)`.
     package var description: String {
-        "\(call): \(String(cString: mosquitto_strerror(code))) (MOSQ_ERR \(code))"
+        "\(call): \(Self.text(of: code))"
+    }
+
+    /// libmosquitto's text for `code`, then the code: `the connection was lost (MOSQ_ERR 7)`.
+    package static func text(of code: Int32) -> String {
+        "\(String(cString: mosquitto_strerror(code))) (MOSQ_ERR \(code))"
     }
 
     /// Throws for a code other than success.

@@ -100,6 +100,29 @@ struct BridgeTests {
         print("broker restart and a frozen link: \(locations.count) locations, \(repeats) QoS 1 repeats, no gap; bridge log:\n\(log)")
     }
 
+    @Test("a broker restarted without its state gets the last location again, retained, and the bridge logs the daemon going away (it republished only its status, and logged nothing)")
+    func aBrokerThatForgotGetsTheLastLocationAgain() throws {
+        let fleet = try Fleet()
+        try fleet.broker.start()
+        let subscriber = try fleet.subscribe()
+        try fleet.startDaemon(Self.start + "walk 20s heading=90\nstill 1h\n")
+        try fleet.startBridge()
+        try waitUntil("the walk and the rest", seconds: 60) { subscriber.locations.contains { $0.trigger == "k" } }
+        sleep(2)
+        let last = try #require(subscriber.locations.last)
+
+        try fleet.broker.restartForgetting(after: 1)
+        let connections = { fleet.bridgeOutput.components(separatedBy: "connected to 127.0.0.1").count - 1 }
+        try waitUntil("the bridge to connect again", seconds: 60) { connections() >= 2 }
+        let late = try fleet.subscribe("owntracks/jane/pi", count: 1)
+        try waitUntil("the retained location", seconds: 30) { !late.received.isEmpty }
+        #expect(late.received.first?.retained == true)
+        #expect(late.received.first?.payload == last.payload)
+
+        fleet.stopDaemon()
+        try waitUntil("the log to say the daemon went away", seconds: 30) { fleet.bridgeOutput.contains("no location: daemonUnavailable") }
+    }
+
     @Test func theOutboxSurvivesKillNineKeepsTheNewestWithinItsBoundAndCountsItsDrops() throws {
         let fleet = try Fleet()
         let limit = 20

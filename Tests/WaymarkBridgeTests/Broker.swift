@@ -58,6 +58,15 @@ final class Broker {
         try start()
     }
 
+    /// Stops the broker, removes its persistent state (as a broker without persistence
+    /// forgets all at a restart), and starts it again after `pause` seconds.
+    func restartForgetting(after pause: Double) throws {
+        process?.stop()
+        try? FileManager.default.removeItem(atPath: directory + "/mosquitto.db")
+        usleep(UInt32(pause * 1_000_000))
+        try start()
+    }
+
     /// Freezes the broker (SIGSTOP): its sockets stay open but nothing answers, as when the
     /// network drops packets; ``resume()`` lets it go on.
     func freeze() { process?.send(SIGSTOP) }
