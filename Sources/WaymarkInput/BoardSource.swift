@@ -102,14 +102,7 @@ package final class BoardSource: TimeEventSource, ReceiverBytesSource {
     }
 
     package var summary: StatusReport.Source {
-        var parts = ["\(board.receiver.model) on \(link.configuration.path)"]
-        if link.isStreaming {
-            parts[0] += " at \(link.rate) baud"
-        } else if link.port != nil {
-            parts[0] += ", finding its baud rate"
-        } else {
-            parts[0] += ", not connected"
-        }
+        var parts = ["\(board.receiver.model) on \(link.configuration.path)\(link.connection)"]
         parts.append("power \(board.power.rawValue)")
         if let accelerometer = board.accelerometer {
             let address = String(accelerometer.address, radix: 16)

@@ -94,6 +94,17 @@ final class ReceiverLink {
     private var lastBytes = MonotonicInstant.now
     private var bytesSinceSentence = 0
     private var reportedLost = false
+    /// How the port is, after its path in `status`: ` at 9600 baud`, `, finding its baud
+    /// rate`, or `, not connected: ` and why.
+    package var connection: String {
+        if isStreaming { return " at \(rate) baud" }
+        if port != nil { return ", finding its baud rate" }
+        return ", not connected" + (lastLoss.map { ": \($0)" } ?? "")
+    }
+
+    /// Why the receiver was last lost (the port cannot be opened, only garbage comes), until
+    /// sentences arrive again: `status` shows it.
+    package private(set) var lastLoss: String?
     private var upgraded = false
     /// A detection started by ``receiverPowerCycled()`` is under way.
     private var resumingAfterPowerCycle = false
@@ -259,6 +270,7 @@ final class ReceiverLink {
     /// Reports the receiver lost, unless that was reported already and no sentence came since
     /// (the owner's power commands failing count too).
     func reportLost(_ reason: String) {
+        lastLoss = reason
         guard !reportedLost else { return }
         reportedLost = true
         handlers.lost(reason)
@@ -268,6 +280,7 @@ final class ReceiverLink {
         bytesSinceSentence = 0
         backoff.reset()
         reportedLost = false
+        lastLoss = nil
         if silenceTimer == nil { armSilenceTimer() }
     }
 

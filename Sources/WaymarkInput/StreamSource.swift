@@ -43,7 +43,7 @@ package final class StreamSource: ReceiverBytesSource {
 
     package var summary: StatusReport.Source {
         StatusReport.Source(
-            kind: "serial", description: "NMEA receiver on \(link.configuration.path) at \(link.rate) baud",
+            kind: "serial", description: "NMEA receiver on \(link.configuration.path)\(link.connection)",
             isSimulated: false)
     }
 

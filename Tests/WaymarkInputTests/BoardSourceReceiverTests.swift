@@ -133,7 +133,7 @@ struct BoardSourceReceiverTests {
         unlink(link)
         try harness.run(for: .milliseconds(1_800))
         #expect(harness.lostReasons.count == 1)
-        #expect(source.summary.description.contains("not connected"))
+        #expect(source.summary.description.contains("not connected: "), "\(source.summary.description)")
         // Plugged in again (another pty behind the same name).
         let second = try PseudoTerminal()
         defer { try? second.close() }
