@@ -34,6 +34,13 @@ import WaymarkBoard
         #expect(document.tableArrays["wiring"]?.map { $0.entries["part"]?.value } == [.string("x"), .string("y")])
     }
 
+    @Test("floats with an exponent are TOML's, read as numbers (1e8 was refused as an unquoted string)")
+    func exponents() throws {
+        let document = try TOMLParser.parse("a = 1e8\nb = 6.5E-3\nc = -2.5e+2\nd = 3.0")
+        let values = ["a", "b", "c", "d"].map { document.tables[""]?.entries[$0]?.value }
+        #expect(values == [.decimal(1e8), .decimal(6.5e-3), .decimal(-250), .decimal(3)])
+    }
+
     @Test(arguments: [
         ("key = {a = 1}", 1, "inline tables are not supported; use a [table]"),
         ("a = 1\nb = fast", 2, "'fast' is not a value (strings need quotes)"),
@@ -43,6 +50,12 @@ import WaymarkBoard
         ("a = 1 2", 1, "unexpected text after the value"),
         ("a = [[[[[[[[[1]]]]]]]]]", 1, "arrays nested deeper than 8 levels"),
         ("a = " + String(repeating: "[", count: 1_000_000), 1, "arrays nested deeper than 8 levels"),
+        // TOML's infinities and NaN are valid TOML, but no quantity on a board (they were called unquoted strings).
+        ("a = inf", 1, "'inf' is not a finite number"),
+        ("a = -inf", 1, "'-inf' is not a finite number"),
+        ("a = nan", 1, "'nan' is not a finite number"),
+        ("a = 1e400", 1, "'1e400' is beyond the largest number"),
+        ("a = 0x1p3", 1, "'0x1p3' is not a value (strings need quotes)"),
     ])
     func reportsTheLineAndProblem(text: String, line: Int, message: String) {
         #expect(throws: TOMLParser.SyntaxError(line: line, message: message)) { try TOMLParser.parse(text) }

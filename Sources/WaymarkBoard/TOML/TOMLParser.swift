@@ -176,8 +176,17 @@ package struct TOMLParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self).filter { $0 != "_" }
         if text.hasPrefix("0x"), let hex = Int(text.dropFirst(2), radix: 16) { return .integer(hex) }
         if let integer = Int(text) { return .integer(integer) }
-        if text.contains("."), let decimal = Double(text) { return .decimal(decimal) }
+        // TOML's floats: a fraction, an exponent or both (`9.5`, `1e8`, `6.5E-3`), finite:
+        // no quantity on a board is infinite or not a number.
+        let isFloat = text.allSatisfy { "0123456789+-.eE".contains($0) } && text.contains(where: \.isNumber)
+            && text.contains(where: { ".eE".contains($0) })
+        if isFloat, let decimal = Double(text) {
+            if decimal.isFinite { return .decimal(decimal) }
+            index = start
+            throw error("'\(text)' is beyond the largest number")
+        }
         index = start
+        if ["inf", "+inf", "-inf", "nan", "+nan", "-nan"].contains(text) { throw error("'\(text)' is not a finite number") }
         throw error(text.isEmpty ? "expected a value" : "'\(text)' is not a value (strings need quotes)")
     }
 
