@@ -62,7 +62,7 @@ struct ScenarioLine {
                 throw error(
                     "'\(tokens[1])' is not a duration", "write numbers with h, m, s or ms, larger units first, such as 1h30m, 90s or 1.5h")
             }
-            throw seconds < 0.001
+            throw seconds < ScenarioValues.shortestDuration.seconds
                 ? error("'\(tokens[1])' is shorter than 1 ms", "write a duration of 1 ms or more")
                 : error("'\(tokens[1])' is longer than 10,000,000 s (about 115 days)", "split it into several segments")
         }

@@ -1,3 +1,4 @@
+import WaymarkClock
 import WaymarkLocation
 
 /// The value syntaxes of a scenario file: durations (`1h30m`, `90s`, `1.5h`, `500ms`),
@@ -13,7 +14,7 @@ enum ScenarioValues {
     /// larger units first (`1h30m`, not `30m1h` or `1h1h`), from ``shortestDuration`` to
     /// ``longestDuration``.
     static func duration(_ text: Substring) -> Duration? {
-        guard let seconds = seconds(text), seconds >= 0.001, seconds <= 1e7 else { return nil }
+        guard let seconds = seconds(text), seconds >= shortestDuration.seconds, seconds <= longestDuration.seconds else { return nil }
         return .nanoseconds(Int64((seconds * 1e9).rounded()))
     }
 
