@@ -13,19 +13,9 @@ package final class Database {
     /// Opens (creating if needed) the database at `path`, refusing an unsafe file or directory
     /// and a file that is not a database. A reader holding a lock is waited for up to
     /// `busyTimeoutMilliseconds`.
-    package init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
+    package convenience init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(StoreError) {
         try FileSafety.checkDatabase(at: path)
-        var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
-        guard code == SQLITE_OK, let opened else {
-            let error = StoreError.sqlite(code == SQLITE_OK ? SQLITE_NOMEM : code, opened, "open \(path)")
-            sqlite3_close_v2(opened)
-            throw error
-        }
-        self.path = path
-        connection = opened
-        sqlite3_extended_result_codes(connection, 1)
+        try self.init(opening: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW)
         sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
         // The first read of the file: a file that is not a database fails here (SQLITE_NOTADB).
         let journal = try rows("PRAGMA journal_mode=WAL") { row throws(StoreError) in try row.string(0) }
@@ -41,6 +31,24 @@ package final class Database {
             PRAGMA trusted_schema=OFF;
             PRAGMA cell_size_check=ON;
             """)
+    }
+
+    /// A database in memory, gone when closed: a scratch copy of a schema to compare with.
+    static func inMemory() throws(StoreError) -> Database {
+        try Database(opening: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_MEMORY)
+    }
+
+    private init(opening path: String, flags: Int32) throws(StoreError) {
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            let error = StoreError.sqlite(code == SQLITE_OK ? SQLITE_NOMEM : code, opened, "open \(path)")
+            sqlite3_close_v2(opened)
+            throw error
+        }
+        self.path = path
+        connection = opened
+        sqlite3_extended_result_codes(connection, 1)
     }
 
     deinit {

@@ -65,6 +65,7 @@ import WaymarkTestFixtures
         let store = directory.path + "/store.db"
         let damage: [(String, (Database) throws -> Void)] = [
             ("a newer schema", { try $0.execute("PRAGMA user_version = 99") }),
+            ("a table dropped by hand", { try $0.execute("DROP TABLE visits") }),
             (
                 "an authorization the schema does not know",
                 {

@@ -65,4 +65,27 @@ struct MigrationTests {
         #expect(error?.kind == .newerSchema)
         #expect(error?.message.contains("schema version \(StoreSchema.migrations.count + 1)") == true)
     }
+
+    /// A file whose tables are not its version's (edited by hand) is refused when opened, not
+    /// when the missing table is first used; a table of the operator's own is left alone.
+    @Test func refusesASchemaEditedByHand() throws {
+        let edits = [
+            ("DROP TABLE visits", "table visits"),
+            ("ALTER TABLE conditions DROP COLUMN diagnostics", "table conditions"),
+            ("ALTER TABLE settings RENAME TO preferences", "table settings"),
+            ("DROP INDEX pendingEventsByApp", "index pendingEventsByApp"),
+        ]
+        for (edit, named) in edits {
+            let directory = try StoreDirectory()
+            defer { directory.remove() }
+            try StoreSchema.open(path: directory.database).execute(edit)
+            let error = #expect(throws: StoreError.self, "\(edit)") { try StoreSchema.open(path: directory.database) }
+            #expect(error?.kind == .unexpectedValue, "\(edit)")
+            #expect(error?.message.contains("the schema's \(named) is missing or not as version") == true, "\(edit): \(String(describing: error))")
+        }
+        let directory = try StoreDirectory()
+        defer { directory.remove() }
+        try StoreSchema.open(path: directory.database).execute("CREATE TABLE notes (text TEXT); CREATE INDEX notesByText ON notes (text)")
+        #expect(try StoreSchema.open(path: directory.database).schemaVersion() == StoreSchema.migrations.count)
+    }
 }
