@@ -71,7 +71,14 @@ package struct ConfigurationDirectory: Sendable {
     }
 
     private func readFile(_ file: String) throws(SystemError) -> ConfigurationFile {
-        let descriptor = FileDescriptor(rawValue: try check("open", file) { system_open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) })
+        let raw: Int32
+        do throws(SystemError) {
+            raw = try check("open", file) { system_open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        } catch where error.errno == ELOOP {
+            // O_NOFOLLOW's answer for a link: a link could point at a file others may write.
+            throw SystemError(errno: ELOOP, call: "configuration file", argument: file, note: "a symbolic link; refusing it (copy the file into the directory)")
+        }
+        let descriptor = FileDescriptor(rawValue: raw)
         defer { try? descriptor.close() }
         var status = stat()
         _ = try check("fstat", file) { system_fstat(descriptor.rawValue, &status) }
