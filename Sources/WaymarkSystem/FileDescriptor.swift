@@ -41,6 +41,16 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         return FileDescriptor(rawValue: try check("open", path) { system_open(path, flags) })
     }
 
+    /// Opens `path` to read it to its end, as cat(1) does: like ``open(_:_:)``, but a FIFO is
+    /// opened again waiting for its writer (opened nonblocking, a FIFO nobody has opened yet
+    /// reads as empty), so `mkfifo` and process substitution work as input.
+    package static func openToRead(_ path: String) throws(SystemError) -> FileDescriptor {
+        let file = try open(path, .readOnly)
+        guard (try? FileStatus(file))?.kind == .fifo else { return file }
+        try? file.close()
+        return FileDescriptor(rawValue: try check("open", path) { system_open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY) })
+    }
+
     /// Makes `target` another descriptor of this one's open file with dup2(2), closing what
     /// `target` was; the copy is inherited across exec.
     package func duplicate(onto target: FileDescriptor) throws(SystemError) {
@@ -148,7 +158,7 @@ extension FileDescriptor {
     /// /proc text. A longer one is an error (EFBIG), so an untrusted file cannot make the
     /// process hold more.
     package static func readFile(_ path: String, maximumBytes: Int = largestWholeFile) throws(SystemError) -> [UInt8] {
-        let file = try FileDescriptor.open(path, .readOnly)
+        let file = try FileDescriptor.openToRead(path)
         defer { try? file.close() }
         return try file.readAll(maximumBytes: maximumBytes, path: path)
     }

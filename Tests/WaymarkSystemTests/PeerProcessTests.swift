@@ -41,6 +41,30 @@ struct PeerProcessTests {
         #expect(error?.errno == EFBIG)
     }
 
+    @Test("a FIFO is read from its writer, however late the writer opens it (it read as empty)")
+    func lateWriterOfAFIFO() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.appending("fifo")
+        #expect(mkfifo(path, 0o600) == 0)
+        let writer = Task.detached {
+            usleep(200_000)
+            // Nonblocking, for at most 5 s, so that a reader that gave up fails the test
+            // rather than hanging it: open(2) refuses (ENXIO) while no reader has the FIFO.
+            for _ in 0..<500 {
+                let fd = open(path, O_WRONLY | O_NONBLOCK)
+                guard fd < 0 else {
+                    _ = write(fd, "$GPGGA", 6)
+                    close(fd)
+                    return
+                }
+                usleep(10_000)
+            }
+        }
+        #expect(try FileDescriptor.readFile(path) == Array("$GPGGA".utf8))
+        await writer.value
+    }
+
     @Test("root is in its own group; waymark-admin's gid is looked up by name")
     func groups() {
         #expect(UserGroups.groups(ofUser: 0).contains(0))

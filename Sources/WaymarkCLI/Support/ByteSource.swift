@@ -13,7 +13,7 @@ struct ByteSource {
             return
         }
         do throws(SystemError) {
-            descriptor = try FileDescriptor.open(path, .readOnly)
+            descriptor = try FileDescriptor.openToRead(path)
         } catch {
             throw CommandFailure("cannot open '\(path)': \(error.reason)")
         }
