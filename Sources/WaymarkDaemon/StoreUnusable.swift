@@ -10,10 +10,16 @@ struct StoreUnusable: Error, CustomStringConvertible {
     let error: StoreError
 
     var description: String {
-        """
-        the store \(path) cannot be used: \(error). Move it aside to start with an empty store (its \
-        authorizations, monitors and visits are lost), or repair it with sqlite3 (docs/store.md, "A damaged store")
-        """
+        switch error.kind {
+        case .inaccessibleFile, .unsafeFile:
+            // Its place or its permissions, which the error names: its content is not in question.
+            "the store \(path) cannot be used: \(error)"
+        case .sqlite, .newerSchema, .unexpectedValue, .limitExceeded:
+            """
+            the store \(path) cannot be used: \(error). Move it aside to start with an empty store (its \
+            authorizations, monitors and visits are lost), or repair it with sqlite3 (docs/store.md, "A damaged store")
+            """
+        }
     }
 
     /// `body`'s result, its store error as the store at `path` being unusable.

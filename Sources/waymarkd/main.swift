@@ -81,6 +81,8 @@ var gpsdPort: UInt16?
 
 @MainActor func value(_ option: String) -> String {
     guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
+    // Every option names something: an empty one (a shell variable never set) is no choice.
+    guard !value.isEmpty else { fail("\(option) needs a value, not an empty string\n\(usage)") }
     return value
 }
 

@@ -87,6 +87,23 @@ import WaymarkTestFixtures
         }
     }
 
+    /// A store that cannot be used for its place or its permissions is not called damaged (its
+    /// content is not in question: "move it aside" was the advice for a missing directory), and
+    /// an empty option value is refused as one.
+    @Test func aStoreInNoPlaceAndEmptyValues() throws {
+        let directory = try TemporarySocketDirectory()
+        defer { directory.remove() }
+        for store in [directory.path + "/missing/store.db", "/dev/null"] {
+            let (status, message) = try run(DaemonProcess.binary.path, "--socket", directory.socket(), "--store", store)
+            #expect(status == 2, "\(store)")
+            #expect(message.contains("the store \(store) cannot be used") && !message.contains("Move it aside"), "\(store): \(message)")
+        }
+        for option in ["--store", "--socket", "--policies", "--scenario"] {
+            let (status, message) = try run(DaemonProcess.binary.path, option, "")
+            #expect(status == 2 && message.contains("\(option) needs a value, not an empty string"), "\(option): \(message)")
+        }
+    }
+
     /// Runs `executable` with `arguments` to its end: its exit status and standard error.
     private func run(_ executable: String, _ arguments: String...) throws -> (status: Int32, message: String) {
         try run(executable, arguments)
