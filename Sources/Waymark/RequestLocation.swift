@@ -16,9 +16,13 @@ extension Location {
     /// - Throws: ``LocationError/locationUnknown`` when no location could be had in time,
     ///   ``LocationError/denied`` when the app is not authorized, ``WaymarkError`` when the
     ///   daemon is unreachable, does not answer within `timeout` and 2 s more, or refuses, or
-    ///   at once, as the daemon would, for a `timeout`
-    ///   of 0 or less or over 600 seconds; `CancellationError` when the task is cancelled.
+    ///   at once, as the daemon would, for a `timeout` under 1 ms or over 600 seconds or a
+    ///   `desiredAccuracy` below 0 or not finite; `CancellationError` when the task is cancelled.
     public static func requestLocation(desiredAccuracy: Double = 0, timeout: Duration = .seconds(30)) async throws -> Location {
+        guard LocationRequest.isValidAccuracy(desiredAccuracy) else {
+            throw WaymarkError.refused(
+                code: ErrorCode.invalidMessage.rawValue, message: "desiredAccuracy: expected \(LocationRequest.validAccuracies), found \(desiredAccuracy)")
+        }
         guard LocationRequest.isValidTimeout(timeout.seconds) else {
             throw WaymarkError.refused(
                 code: ErrorCode.invalidMessage.rawValue, message: "timeout: expected \(LocationRequest.validTimeouts), found \(timeout)")

@@ -8,15 +8,26 @@ package struct LocationRequest: Hashable, Sendable {
     /// How long the daemon may try before answering `locationUnknown`.
     package var timeout: Duration
 
+    /// The shortest timeout a request may ask for: the protocol's resolution for it (a
+    /// millisecond), so that no timeout the client accepts reaches the daemon as 0.
+    package static let minimumTimeout = Duration.milliseconds(1)
     /// The longest timeout a request may ask for.
     package static let maximumTimeout = Duration.seconds(600)
     /// The timeouts a request may ask for, in words.
-    package static let validTimeouts = "more than 0 and at most \(Int(maximumTimeout.seconds)) seconds"
+    package static let validTimeouts = "from 0.001 to \(Int(maximumTimeout.seconds)) seconds"
+    /// The accuracies a request may ask for, in words.
+    package static let validAccuracies = "a finite number of metres, at least 0"
 
-    /// Whether a request may ask for a timeout of `seconds`: more than 0 and at most
-    /// ``maximumTimeout``. The daemon and the command line check the same.
+    /// Whether a request may ask for a timeout of `seconds`: from ``minimumTimeout`` to
+    /// ``maximumTimeout``. The daemon, the library and the command line check the same.
     package static func isValidTimeout(_ seconds: Double) -> Bool {
-        seconds > 0 && seconds <= maximumTimeout.seconds
+        seconds >= minimumTimeout.seconds && seconds <= maximumTimeout.seconds
+    }
+
+    /// Whether a request may ask for an accuracy of `metres`: finite (JSON has no infinity; it
+    /// was sent as `null`, which the daemon reads as 0, the best) and at least 0.
+    package static func isValidAccuracy(_ metres: Double) -> Bool {
+        metres.isFinite && metres >= 0
     }
 
     /// Creates a request.

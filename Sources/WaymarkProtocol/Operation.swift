@@ -236,7 +236,7 @@ extension LocationRequest {
     /// ``isValidTimeout(_:)``; default 30).
     init(_ fields: Fields) throws(ProtocolError) {
         let accuracy = try fields.optionalDouble("desiredAccuracy") ?? 0
-        guard accuracy >= 0 else { throw fields.invalid("desiredAccuracy", "expected at least 0 metres, found \(accuracy)") }
+        guard Self.isValidAccuracy(accuracy) else { throw fields.invalid("desiredAccuracy", "expected \(Self.validAccuracies), found \(accuracy)") }
         let seconds = try fields.optionalDouble("timeout") ?? 30
         guard Self.isValidTimeout(seconds) else {
             throw fields.invalid("timeout", "expected \(Self.validTimeouts), found \(seconds)")

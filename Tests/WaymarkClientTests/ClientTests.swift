@@ -77,6 +77,14 @@ struct ClientTests {
             await #expect(throws: LocationError.locationUnknown) { try await Location.requestLocation() }
             daemon.agent.answerRequests(with: .failure(.denied))
             await #expect(throws: LocationError.denied) { try await Location.requestLocation() }
+
+            // Refused before the wire: JSON has no infinity (it went as null, read as 0, the
+            // best), and a timeout under the protocol's millisecond went as 0.
+            let calls = daemon.agent.calls.count
+            for (accuracy, timeout) in [(Double.infinity, Duration.seconds(5)), (.nan, .seconds(5)), (10, .microseconds(500))] {
+                await #expect(throws: WaymarkError.self) { try await Location.requestLocation(desiredAccuracy: accuracy, timeout: timeout) }
+            }
+            #expect(daemon.agent.calls.count == calls)
         }
     }
 

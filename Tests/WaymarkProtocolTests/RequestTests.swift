@@ -104,7 +104,7 @@ struct RequestTests {
          "after: expected ISO 8601 UTC such as 2024-06-01T12:00:00.000Z, found \"yesterday\""),
         (#"{"id":9,"op":"visits","after":17e300}"#, .number(9), .visits, .invalidMessage, "after: expected a string, found a number"),
         (#"{"id":6,"op":"requestLocation","timeout":0}"#, .number(6), .requestLocation, .invalidMessage,
-         "timeout: expected more than 0 and at most 600 seconds, found 0.0"),
+         "timeout: expected from 0.001 to 600 seconds, found 0.0"),
         (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":7}}"#, .number(7), .addCondition, .invalidMessage,
          "condition.type: expected a string, found a number"),
         (#"{"id":7,"op":"addCondition","monitor":1,"identifier":"a","condition":{"type":"beaconIdentity"}}"#, .number(7), .addCondition,

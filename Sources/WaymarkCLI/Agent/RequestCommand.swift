@@ -21,7 +21,7 @@ struct RequestCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard accuracy >= 0 else { throw ValidationError("--accuracy must be 0 or more metres") }
+        guard LocationRequest.isValidAccuracy(accuracy) else { throw ValidationError("--accuracy must be \(LocationRequest.validAccuracies)") }
         guard LocationRequest.isValidTimeout(timeout) else {
             throw ValidationError("--timeout must be \(LocationRequest.validTimeouts)")
         }

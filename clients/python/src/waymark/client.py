@@ -43,6 +43,8 @@ from .wire import Fields
 if TYPE_CHECKING:
     from .sessions import HeldSession
 
+#: The shortest timeout ``request_location`` may ask for, seconds: the protocol's resolution.
+MINIMUM_TIMEOUT = 0.001
 #: The longest timeout ``request_location`` may ask for, seconds.
 MAXIMUM_TIMEOUT = 600.0
 #: Updates a live-updates iterator keeps while its consumer is busy; older ones give way.
@@ -455,13 +457,13 @@ class Client:
     async def request_location(self, desired_accuracy: float = 0.0, timeout: float = 30.0) -> Location:
         """One location, as Core Location's ``requestLocation()``: the first at least
         ``desired_accuracy`` metres accurate, or the best once the accuracy stops improving,
-        or the best the daemon had when ``timeout`` (seconds, more than 0 and at most 600)
+        or the best the daemon had when ``timeout`` (seconds, from 0.001 to 600)
         ends. Cancelling the awaiting task withdraws the request (``cancelRequest``), and the
         daemon releases the receiver at once. Raises ``LocationUnknown`` when no location could
         be had in time, ``LocationDenied`` when the app is not authorized, ``Refused`` at once
         for a timeout out of range (as the daemon would), ``DaemonUnavailable``."""
-        if not (isinstance(timeout, (int, float)) and 0 < timeout <= MAXIMUM_TIMEOUT):
-            raise Refused(ErrorCode.INVALID_MESSAGE.value, f"timeout: expected more than 0 and at most {MAXIMUM_TIMEOUT:g} seconds, found {timeout}")
+        if not (isinstance(timeout, (int, float)) and MINIMUM_TIMEOUT <= timeout <= MAXIMUM_TIMEOUT):
+            raise Refused(ErrorCode.INVALID_MESSAGE.value, f"timeout: expected from {MINIMUM_TIMEOUT:g} to {MAXIMUM_TIMEOUT:g} seconds, found {timeout}")
         if not (isinstance(desired_accuracy, (int, float)) and math.isfinite(desired_accuracy)):
             raise Refused(ErrorCode.INVALID_MESSAGE.value, f"desiredAccuracy: expected a number of metres, found {desired_accuracy}")
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
