@@ -40,6 +40,15 @@ struct ToolTests {
         #expect((doctor.output + doctor.error).contains("Board/no-such-board.toml"))
     }
 
+    @Test("an --output that cannot be a directory fails before the run, not after the simulated day")
+    func outputCheckedFirst() throws {
+        for (output, reason) in [("/dev/null", "it is not a directory"), ("/proc/waymark", "cannot create '/proc/waymark'")] {
+            // After the run it was "cannot write '/dev/null/report.json': Not a directory".
+            let run = try runWaymark(["power-run", "--scenario", "demo", "--output", output])
+            #expect(run.status != 0 && run.error.contains(reason), "\(output): \(run.error)")
+        }
+    }
+
     @Test("numbers are written at their resolution, negative ones too")
     func numbers() {
         #expect(PowerRunReport.twoDecimals(-0.5) == "-0.50")

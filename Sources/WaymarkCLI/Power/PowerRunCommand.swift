@@ -73,6 +73,7 @@ struct PowerRunCommand: ParsableCommand {
     }
 
     func run() throws {
+        try prepareOutput()
         let liveConfiguration = LiveConfiguration(rawValue: configuration) ?? .default
         let boardDefinition = try loadBoard()
         let (scenarioText, scenarioName) = try loadScenario()
@@ -92,12 +93,21 @@ struct PowerRunCommand: ParsableCommand {
         try StandardOutput().write(Array(PowerRunSummary(report: report, elapsed: elapsed, output: output).text.utf8))
     }
 
-    private func write(_ report: PowerRunReport) throws {
+    /// Makes `--output` before the run, so that one it cannot be fails at once, not after
+    /// the simulated day.
+    private func prepareOutput() throws {
+        let created: Bool
         do throws(SystemError) {
-            try FileSystem.makeDirectory(output, permissions: 0o755)
+            created = try FileSystem.makeDirectory(output, permissions: 0o755)
         } catch {
             throw CommandFailure("cannot create '\(output)': \(error.reason)")
         }
+        guard created || (try? FileStatus(path: output))?.kind == .directory else {
+            throw CommandFailure("cannot write to '\(output)': it is not a directory")
+        }
+    }
+
+    private func write(_ report: PowerRunReport) throws {
         for (name, bytes) in [("report.json", report.json), ("timeline.csv", report.csv), ("timeline.svg", report.svg)] {
             try OutputFile.write(bytes, to: output + "/" + name)
         }
