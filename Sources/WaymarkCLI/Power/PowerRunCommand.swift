@@ -73,7 +73,6 @@ struct PowerRunCommand: ParsableCommand {
     }
 
     func run() throws {
-        try prepareOutput()
         let liveConfiguration = LiveConfiguration(rawValue: configuration) ?? .default
         let boardDefinition = try loadBoard()
         let (scenarioText, scenarioName) = try loadScenario()
@@ -83,6 +82,7 @@ struct PowerRunCommand: ParsableCommand {
             poweredDownState: boardDefinition.poweredDownState)
         setup.options = DeliveryOptions(minimumInterval: .seconds(minimumInterval), batching: batch.map { Batching(timeout: .seconds($0)) })
         if let geofences, let travelMode { setup.consumer = .geofences(radius: geofences, travel: travelMode) }
+        try prepareOutput()
         let started = MonotonicInstant.now
         var progress = ProgressBar(label: "\(setup.scenario.name) on \(boardDefinition.name)")
         let report = PowerRun.run(setup) { progress.update($0) }
@@ -94,7 +94,8 @@ struct PowerRunCommand: ParsableCommand {
     }
 
     /// Makes `--output` before the run, so that one it cannot be fails at once, not after
-    /// the simulated day.
+    /// the simulated day (and after the board and scenario are read, so that a mistyped name
+    /// leaves no empty directory behind).
     private func prepareOutput() throws {
         let created: Bool
         do throws(SystemError) {
