@@ -96,7 +96,7 @@ let package = Package(
 
         // Who may know where the device is (issue 13): identity, policy files, Core Location's
         // authorization decisions and diagnostics, reduced accuracy. Pure: no I/O, no clock.
-        .target(name: "WaymarkAuthorization", dependencies: ["WaymarkBoard", "WaymarkLocation", "WaymarkClock", "WaymarkMath"]),
+        .target(name: "WaymarkAuthorization", dependencies: ["WaymarkBoard", "WaymarkLocation", "WaymarkClock", "WaymarkMath", "WaymarkSystem"]),
 
         // The daemon's persistent store: SQLite through its C library (libsqlite3-dev), a thin
         // typed wrapper, the versioned schema and the authorization data of issue 13.

@@ -18,6 +18,15 @@ package enum CurrentProcess {
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
+    /// Ends the process with `status` after writing `program: message` on standard error, its
+    /// control characters escaped but its line breaks kept (`DisplayText.printable`): a
+    /// message that quotes a file's bytes cannot steer the terminal that shows it.
+    package static func exit(_ status: Int32, program: String, saying message: String) -> Never {
+        let line = "\(program): \(DisplayText.printable(message, keepingLineBreaks: true))\n"
+        try? FileDescriptor.standardError.writeAll(Array(line.utf8))
+        exit(status)
+    }
+
     /// Ends the process with `status` (exit(3)).
     package static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)

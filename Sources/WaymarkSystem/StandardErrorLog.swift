@@ -38,14 +38,15 @@ package final class StandardErrorLog: Sendable {
     /// (`PIPE_BUF`). Longer lines are cut on a character.
     package static let longestLine = 4_096
 
-    /// Writes `line` with the prefix, or counts it as dropped if the reader has no room.
+    /// Writes `line` with the prefix, its control characters escaped (a device's or a
+    /// client's bytes it quotes cannot split it or steer a terminal), or counts it as dropped if the reader has no room.
     package func write(_ line: String) {
         state.withLock { state in
             var text = state.lineOpen ? "\n" : ""
             if state.dropped > 0 {
                 text += prefix + "\(state.dropped) log line\(state.dropped == 1 ? "" : "s") dropped: the log's reader fell behind\n"
             }
-            text += prefix + line
+            text += prefix + DisplayText.printable(line)
             var bytes = Array(text.utf8)
             if bytes.count >= Self.longestLine {
                 var end = Self.longestLine - 1

@@ -24,9 +24,7 @@ let usage = """
     """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
-    let text = "waymark-mqtt: \(message)\n"
-    try? FileDescriptor.standardError.writeAll(Array(text.utf8))
-    CurrentProcess.exit(status)
+    CurrentProcess.exit(status, program: "waymark-mqtt", saying: message)
 }
 
 // Before any other thread starts, so that every thread blocks them and the loop reads them.

@@ -52,8 +52,7 @@ let usage = """
     """
 
 func fail(_ message: String) -> Never {
-    try? FileDescriptor.standardError.writeAll(Array("waymarkd: \(message)\n".utf8))
-    CurrentProcess.exit(2)
+    CurrentProcess.exit(2, program: "waymarkd", saying: message)
 }
 
 /// A scenario by path or short name (`desk-day`), found as every Waymark program finds it.

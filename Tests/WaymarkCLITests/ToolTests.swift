@@ -72,6 +72,21 @@ struct ToolTests {
         }
     }
 
+    @Test("a scenario's control bytes are escaped in the message, by waymarkd as by power-run (they reached the terminal raw)")
+    func aFilesControlBytesAreEscaped() throws {
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-hostile-\(getpid()).scenario")
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        try Data("start 2026-11-23T08:00:00Z 47.3769 8.5417 408\n\u{1}\u{1b}]0;owned\u{7}\u{1b}[31mbogus 1\n".utf8).write(to: scenario)
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-tool-\(getpid()).sock").path
+        let daemon = try runWaymark(["--socket", socket, "--scenario", scenario.path], program: "waymarkd")
+        let run = try runWaymark(["power-run", "--scenario", scenario.path])
+        for (status, error) in [(daemon.status, daemon.error), (run.status, run.error)] {
+            #expect(status != 0)
+            #expect(error.contains(#"unknown segment '\u{1}\u{1b}]0;owned\u{7}\u{1b}[31mbogus'"#), "\(error)")
+            #expect(!error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        }
+    }
+
     @Test("options refused show their own command's usage (power-run's and watch's showed waymark's); --travel without --geofences is refused (it was ignored)", arguments: [
         ["power-run", "--geofences", "0"], ["power-run", "--minimum-interval", "nan"], ["power-run", "--geofences", "50", "--travel", "flying"],
         ["power-run", "--configuration", "bogus"], ["power-run", "--travel", "walking"], ["watch", "--configuration", "bogus"],

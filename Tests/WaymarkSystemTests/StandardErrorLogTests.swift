@@ -35,6 +35,15 @@ struct StandardErrorLogTests {
         #expect(drain(ends.read) == "test: \(2_000 - kept) log lines dropped: the log's reader fell behind\ntest: after\n")
     }
 
+    @Test("a line quoting a device's or a client's bytes cannot split itself or steer the terminal")
+    func controlBytesAreEscaped() throws {
+        let ends = makePipe()
+        defer { close(ends.read); close(ends.write) }
+        let log = StandardErrorLog(prefix: "test: ", descriptor: FileDescriptor(rawValue: ends.write))
+        log.write("client said 'x\ntest: forged\u{1b}[31m'")
+        #expect(drain(ends.read) == #"test: client said 'x\u{a}test: forged\u{1b}[31m'"# + "\n")
+    }
+
     @Test("the descriptor is opened anew: whoever shares the inherited one keeps it blocking")
     func theSharedFileStaysBlocking() throws {
         let ends = makePipe()

@@ -1,3 +1,5 @@
+import WaymarkSystem
+
 /// Who an app is, as the kernel says (never as the client claims): a declared `appID` that a
 /// policy binds to the process, else its systemd unit (system or user), else its executable
 /// together with its uid, else its uid alone (docs/authorization.md, "Who an app is").
@@ -73,24 +75,5 @@ package struct AppIdentity: Hashable, Sendable, CustomStringConvertible {
             brief.append(character)
         }
         return brief + ellipsis
-    }
-}
-
-/// Text from a process or a file made safe for one line of a log or a status report.
-package enum DisplayText {
-    /// `text` with control characters written as `\u{…}` escapes (and a backslash doubled).
-    package static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar.properties.generalCategory == .lineSeparator
-                || scalar.properties.generalCategory == .paragraphSeparator:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

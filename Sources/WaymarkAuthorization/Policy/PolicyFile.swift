@@ -1,4 +1,5 @@
 import WaymarkBoard
+import WaymarkSystem
 
 /// Reads the text of one policy file (`/etc/waymark/apps.d/*.toml`, docs/authorization.md):
 /// `[[app]]` tables and nothing else. Every problem is a ``PolicyError`` with the file and

@@ -1,5 +1,6 @@
 import Waymark
 import WaymarkAuthorization
+import WaymarkSystem
 package import WaymarkProtocol
 
 /// What `waymark auth` prints and sends.
