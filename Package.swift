@@ -143,7 +143,7 @@ let package = Package(
         ),
 
         // The daemon's executable.
-        .executableTarget(name: "waymarkd", dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkSystem"]),
+        .executableTarget(name: "waymarkd", dependencies: ["WaymarkDaemon", "WaymarkProtocol", "WaymarkSimulation", "WaymarkSystem"]),
 
         // waymark-mqtt, the MQTT bridge (docs/ecosystem.md): an app of the client library that
         // publishes OwnTracks messages through libmosquitto (libmosquitto-dev, wrapped thinly

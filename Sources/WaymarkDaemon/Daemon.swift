@@ -254,7 +254,12 @@ package final class Daemon {
     private static func simulation(
         _ scenarioPath: String, profile: ReceiverProfile, seed: UInt64, accelerometer: AccelerometerChip = .simulatedBoard
     ) throws -> SimulatedSource {
-        let text = String(decoding: try ShippedFile.readScenario(scenarioPath, maximumBytes: ScenarioParser.largestFile), as: UTF8.self)
+        let text =
+            if let seed = try ScenarioGenerator.seed(named: scenarioPath) {
+                ScenarioGenerator.text(seed: seed)
+            } else {
+                String(decoding: try ShippedFile.readScenario(scenarioPath, maximumBytes: ScenarioParser.largestFile), as: UTF8.self)
+            }
         let scenario = try ScenarioParser.parse(text, file: scenarioPath)
         return SimulatedSource(scenario: scenario, profile: profile, seed: seed, accelerometer: accelerometer)
     }

@@ -163,12 +163,22 @@ extension FileDescriptor {
         return try file.readAll(maximumBytes: maximumBytes, path: path)
     }
 
-    /// Reads from the current offset to the end, failing with EFBIG past `maximumBytes`.
+    /// Reads from the current offset to the end, failing with EFBIG past `maximumBytes`; an
+    /// error names `path` (a directory opens, and fails only when read: EISDIR).
     package func readAll(maximumBytes: Int, path: String) throws(SystemError) -> [UInt8] {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { chunk.deallocate() }
         var bytes: [UInt8] = []
-        while case let count = try readWaiting(into: chunk), count > 0 {
+        while true {
+            let count: Int
+            do {
+                count = try readWaiting(into: chunk)
+            } catch {
+                var named = error
+                named.argument = error.argument ?? path
+                throw named
+            }
+            guard count > 0 else { break }
             guard bytes.count + count <= maximumBytes else {
                 throw SystemError(errno: EFBIG, call: "read", argument: path, note: "longer than \(maximumBytes) bytes")
             }

@@ -8,13 +8,16 @@ package enum ShippedFile {
     /// What a `--board` or `--scenario` argument names: `name` itself when it is a path (it
     /// has a `/` or the extension) or a readable regular file (a directory of that name in the
     /// working directory does not hide a shipped file); otherwise `directory/name.fileExtension`
-    /// in the first tree above the executable that has it. When nothing has it, the path
-    /// relative to the working directory, so the error that follows names what was looked for.
+    /// in the first tree above the executable that has it. When nothing has it, `name` if the
+    /// working directory has such a file (which the user cannot read: the error that follows
+    /// says so), else the path relative to the working directory, so the error that follows
+    /// names what was looked for.
     package static func resolve(_ name: String, directory: String, extension fileExtension: String) -> String {
         let suffix = "." + fileExtension
         if name.contains("/") || name.hasSuffix(suffix) || isReadableFile(name) { return name }
         let file = "\(directory)/\(name)\(suffix)"
-        return trees().lazy.map { "\($0)/\(file)" }.first(where: FileSystem.isReadable) ?? file
+        if let shipped = trees().lazy.map({ "\($0)/\(file)" }).first(where: FileSystem.isReadable) { return shipped }
+        return (try? FileStatus(path: name))?.kind == .regular ? name : file
     }
 
     /// The scenario at `path` (a `--scenario` resolved), read whole up to `maximumBytes`;

@@ -1,5 +1,6 @@
 import WaymarkDaemon
 import WaymarkProtocol
+import WaymarkSimulation
 import WaymarkSystem
 
 // waymarkd: the Waymark location agent. Options are parsed by hand to keep the daemon small
@@ -34,8 +35,9 @@ let usage = """
                        rpi-neo-m8n-adxl345 for a shipped Board/*.toml): its receiver (baud rate
                        detected when it says auto), power strategy and accelerometer; the
                        simulated board file runs the scenario (--scenario, --seed, --speed)
-      --scenario SCENARIO  the simulated board's scenario: a path, or a name such as desk-day
-                       for a shipped Scenarios/*.scenario (default: demo)
+      --scenario SCENARIO  the simulated board's scenario: a path, a name such as desk-day
+                       for a shipped Scenarios/*.scenario, or generated:N for the day drawn
+                       from seed N (default: demo)
       --receiver NAME  the simulated receiver: ublox-m8 (default), mt3339, quectel-l76
       --seed N         the simulation's random seed, a whole number (default 1): the same seed
                        gives the same run
@@ -55,9 +57,10 @@ func fail(_ message: String) -> Never {
     CurrentProcess.exit(2, program: "waymarkd", saying: message)
 }
 
-/// A scenario by path or short name (`desk-day`), found as every Waymark program finds it.
+/// A scenario by path or short name (`desk-day`), found as every Waymark program finds it; a
+/// generated day (`generated:N`) as named.
 func scenarioPath(_ name: String) -> String {
-    ShippedFile.resolve(name, directory: "Scenarios", extension: "scenario")
+    name.hasPrefix(ScenarioGenerator.namePrefix) ? name : ShippedFile.resolve(name, directory: "Scenarios", extension: "scenario")
 }
 
 var arguments = CommandLine.arguments.dropFirst()

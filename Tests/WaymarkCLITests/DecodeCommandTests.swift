@@ -5,11 +5,17 @@ import WaymarkTestFixtures
 /// Runs the built `waymark` binary with arguments and optional standard input.
 func runWaymark(
     _ arguments: [String], input: Data? = nil, program: String = "waymark", directory: URL? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], user: UInt32? = nil
 ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
-    process.executableURL = CLIFixtures.binary.deletingLastPathComponent().appendingPathComponent(program)
-    process.arguments = arguments
+    let binary = CLIFixtures.binary.deletingLastPathComponent().appendingPathComponent(program)
+    if let user {  // as that user, with setpriv (as root)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", binary.path] + arguments
+    } else {
+        process.executableURL = binary
+        process.arguments = arguments
+    }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     if let directory { process.currentDirectoryURL = directory }
     let output = Pipe()

@@ -40,6 +40,26 @@ struct ToolTests {
         #expect((doctor.output + doctor.error).contains("Board/no-such-board.toml"))
     }
 
+    @Test(
+        "a board or scenario named by a file here that the user cannot read says so (it said the shipped Board/NAME.toml did not exist)",
+        .enabled(if: geteuid() == 0, "setpriv needs root"))
+    func anUnreadableFileHereIsNamed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-unreadable-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["my-board", "my-day"] {
+            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data("x".utf8), attributes: [.posixPermissions: 0])
+        }
+        let nobody: UInt32 = 65_534
+        let doctor = try runWaymark(["doctor", "--board", "my-board"], directory: directory, user: nobody)
+        let daemon = try runWaymark(["--socket", directory.appendingPathComponent("s").path, "--scenario", "my-day"], program: "waymarkd", directory: directory, user: nobody)
+        let run = try runWaymark(["power-run", "--scenario", "my-day", "--output", directory.path], directory: directory, user: nobody)
+        for (status, error, name) in [(doctor.status, doctor.output + doctor.error, "my-board"), (daemon.status, daemon.error, "my-day"), (run.status, run.error, "my-day")] {
+            #expect(status != 0)
+            #expect(error.contains("Permission denied") && error.contains(name) && !error.contains("No such file"), "\(error)")
+        }
+    }
+
     @Test("an --output that cannot be a directory fails before the run, not after the simulated day")
     func outputCheckedFirst() throws {
         for (output, reason) in [("/dev/null", "it is not a directory"), ("/proc/waymark", "cannot create '/proc/waymark'")] {

@@ -105,6 +105,25 @@ import WaymarkTestFixtures
     }
 
     /// Runs `executable` with `arguments` to its end: its exit status and standard error.
+    @Test("a generated day runs on the daemon as in power-run (it was looked for as a file); a seed that is no number, and a directory given as a capture, are refused by name")
+    func generatedDaysAndMisnamedInputs() throws {
+        let daemon = try DaemonProcess(["--scenario", "generated:7", "--speed", "50", "--verbose"])
+        usleep(300_000)
+        #expect(daemon.isRunning)
+        daemon.stop()
+        #expect(String(decoding: daemon.log.fileHandleForReading.availableData, as: UTF8.self).contains("scenario generated:7)"))
+        let directory = try TemporarySocketDirectory()
+        defer { directory.remove() }
+        for (options, expected) in [
+            (["--scenario", "generated:1e3"], "'generated:1e3' names no generated day: write generated:N with a seed N from 0 to 18446744073709551615"),
+            (["--replay", directory.path], "read(\"\(directory.path)\"): Is a directory"),
+        ] {
+            let (status, message) = try run(DaemonProcess.binary.path, ["--socket", directory.socket()] + options)
+            #expect(status == 2)
+            #expect(message.contains(expected), "\(message)")
+        }
+    }
+
     private func run(_ executable: String, _ arguments: String...) throws -> (status: Int32, message: String) {
         try run(executable, arguments)
     }

@@ -89,7 +89,7 @@ struct PowerRunCommand: ParsableCommand {
         progress.finish()
         let elapsed = MonotonicInstant.now - started
         try write(report)
-        if generatedSeed != nil { try OutputFile.write(Array(scenarioText.utf8), to: output + "/generated.scenario") }
+        if scenario.hasPrefix(ScenarioGenerator.namePrefix) { try OutputFile.write(Array(scenarioText.utf8), to: output + "/generated.scenario") }
         try StandardOutput().write(Array(PowerRunSummary(report: report, elapsed: elapsed, output: output).text.utf8))
     }
 
@@ -114,14 +114,9 @@ struct PowerRunCommand: ParsableCommand {
         }
     }
 
-    /// The seed of `--scenario generated:N`.
-    private var generatedSeed: UInt64? {
-        scenario.hasPrefix("generated:") ? UInt64(scenario.dropFirst("generated:".count)) : nil
-    }
-
     /// The scenario's text and the name its errors go by.
     private func loadScenario() throws -> (text: String, name: String) {
-        if let generatedSeed { return (ScenarioGenerator.text(seed: generatedSeed), scenario) }
+        if let seed = try ScenarioGenerator.seed(named: scenario) { return (ScenarioGenerator.text(seed: seed), scenario) }
         let path = ShippedFile.resolve(scenario, directory: "Scenarios", extension: "scenario")
         let bytes: [UInt8]
         do {

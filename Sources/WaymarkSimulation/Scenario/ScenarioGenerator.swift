@@ -18,6 +18,27 @@ package enum ScenarioGenerator {
         }
         return writer.lines.joined(separator: "\n") + "\n"
     }
+
+    /// How a `--scenario` names a generated day: `generated:N`, for seed N.
+    package static let namePrefix = "generated:"
+
+    /// The seed a `--scenario` name draws its day from: `nil` for a file's name (one that does
+    /// not begin `generated:`); an error for `generated:` without a seed.
+    package static func seed(named name: String) throws(GeneratedNameError) -> UInt64? {
+        guard name.hasPrefix(namePrefix) else { return nil }
+        guard let seed = UInt64(name.dropFirst(namePrefix.count)) else { throw GeneratedNameError(name: name) }
+        return seed
+    }
+}
+
+/// A `generated:` scenario name whose seed is not a whole number a seed can be.
+package struct GeneratedNameError: Error, CustomStringConvertible {
+    /// The name as given.
+    package let name: String
+
+    package var description: String {
+        "'\(name)' names no generated day: write generated:N with a seed N from 0 to \(UInt64.max)"
+    }
 }
 
 /// The episodes a day is made of (docs/power.md, "Generated days"), in drawing order.
