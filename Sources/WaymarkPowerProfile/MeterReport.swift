@@ -129,10 +129,19 @@ package struct MeterReport: Sendable {
     package let alignedOn: String
     /// How many edges were matched.
     package let matchedEdges: Int
+    /// How many power changes the log has, and how many edges the trace.
+    package let edgeCounts: (log: Int, trace: Int)
+    /// The first of the log's and of the trace's edges that were matched (0-based): not both
+    /// 0 when the meter started after the log, or the log after the meter.
+    package let firstMatched: (log: Int, trace: Int)
     /// The spread of the matched edges after alignment (largest deviation), seconds.
     package let residual: Double
-    /// Measured energy per state.
+    /// Measured energy per state, over the part of the log the trace covers.
     package let energyByState: [StateEnergy]
+
+    /// The most edge comparisons an alignment makes (placements × edges): a trace or log of
+    /// millions of edges is refused rather than compared for minutes.
+    package static let largestAlignment = 20_000_000
 
     /// Aligns `trace` with `log` and measures each state's energy at `volts`.
     package init(log: PowerLog, trace: MeterTrace, volts: Double) throws(PowerLogError) {
@@ -145,27 +154,56 @@ package struct MeterReport: Sendable {
             meterEdges = trace.currentSteps
             alignedOn = "current"
         }
-        let pairs = min(logEdges.count, meterEdges.count)
-        guard pairs > 0 else {
-            throw PowerLogError(line: nil, message: "no power transitions to align on (the log has \(logEdges.count), the trace \(meterEdges.count))")
-        }
-        let differences = (0..<pairs).map { meterEdges[$0] - logEdges[$0] }.sorted()
-        offset = differences[pairs / 2]
-        matchedEdges = pairs
-        residual = differences.map { abs($0 - differences[pairs / 2]) }.max() ?? 0
+        edgeCounts = (logEdges.count, meterEdges.count)
+        let alignment = try Self.align(log: logEdges, meter: meterEdges)
+        (offset, residual, matchedEdges, firstMatched) = (alignment.offset, alignment.residual, alignment.pairs, alignment.first)
         var totals: [String: (seconds: Double, charge: Double)] = [:]
-        let end = (trace.readings.last?.time ?? 0) - offset
+        // Only what the trace covers is measured: a state before the meter started or after
+        // it stopped has no energy to tell.
+        let covered = ((trace.readings.first?.time ?? 0) - offset)...((trace.readings.last?.time ?? 0) - offset)
         for (index, transition) in log.transitions.enumerated() {
-            let stop = index + 1 < log.transitions.count ? log.transitions[index + 1].time : end
-            guard stop > transition.time else { continue }
-            let charge = trace.charge(from: transition.time + offset, to: stop + offset)
-            totals[transition.state, default: (0, 0)].seconds += stop - transition.time
+            let next = index + 1 < log.transitions.count ? log.transitions[index + 1].time : covered.upperBound
+            let start = max(transition.time, covered.lowerBound)
+            let stop = min(next, covered.upperBound)
+            guard stop > start else { continue }
+            let charge = trace.charge(from: start + offset, to: stop + offset)
+            totals[transition.state, default: (0, 0)].seconds += stop - start
             totals[transition.state, default: (0, 0)].charge += charge
         }
         energyByState = totals.keys.sorted().map { state in
             let total = totals[state]!
             return StateEnergy(state: state, seconds: total.seconds, milliwattHours: total.charge / 3_600 * volts)
         }
+    }
+
+    /// The pairing of the log's edges with the meter's that agrees best. The shorter list is
+    /// taken for a run of the longer one (a meter started after the log or stopped before
+    /// it, or the other way round), and each place it could sit is tried: the offset is the
+    /// median difference of the pairs, and the place whose pairs deviate least from it wins
+    /// (the first, on a tie). Equal counts pair edge for edge.
+    static func align(log: [Double], meter: [Double]) throws(PowerLogError) -> (offset: Double, residual: Double, pairs: Int, first: (log: Int, trace: Int)) {
+        let pairs = min(log.count, meter.count)
+        guard pairs > 0 else {
+            throw PowerLogError(line: nil, message: "no power transitions to align on (the log has \(log.count), the trace \(meter.count))")
+        }
+        let placements = max(log.count, meter.count) - pairs + 1
+        guard placements <= largestAlignment / pairs else {
+            throw PowerLogError(
+                line: nil,
+                message: "the log has \(log.count) power transitions and the trace \(meter.count) edges: too many to try every alignment (at most \(largestAlignment) comparisons)")
+        }
+        var best = (offset: 0.0, residual: Double.infinity, pairs: pairs, first: (log: 0, trace: 0))
+        for shift in 0..<placements {
+            let first = log.count >= meter.count ? (log: shift, trace: 0) : (log: 0, trace: shift)
+            let differences = (0..<pairs).map { meter[first.trace + $0] - log[first.log + $0] }.sorted()
+            let median = differences[pairs / 2]
+            let residual = differences.map { abs($0 - median) }.max() ?? 0
+            if residual < best.residual { best = (median, residual, pairs, first) }
+        }
+        guard best.residual.isFinite else {
+            throw PowerLogError(line: nil, message: "the log's and the trace's times are too far apart to align (seconds since 1970 on both clocks?)")
+        }
+        return best
     }
 
     /// Total measured energy, mWh.

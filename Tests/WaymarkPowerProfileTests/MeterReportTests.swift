@@ -5,8 +5,8 @@ import WaymarkPowerProfile
 struct MeterReportTests {
     /// A log of a receiver that is on from 100 s to 160 s and from 300 s to 330 s (wall clock
     /// 1,700,000,000 + t), and a meter trace of the same run on a clock 12.345 s ahead, with
-    /// the marker toggling at every power change.
-    func run(withMarker: Bool) -> (PowerLog, MeterTrace) {
+    /// the marker toggling at every power change; the meter records from `meterFrom` s.
+    func run(withMarker: Bool, meterFrom: Double = 0) -> (PowerLog, MeterTrace) {
         let base = 1_700_000_000.0
         var log = PowerLog()
         log.transitions = [
@@ -24,6 +24,7 @@ struct MeterReportTests {
             let t = Double(tenth) / 10
             let on = (100..<160).contains(t) || (300..<330).contains(t)
             if [100.0, 160, 300, 330].contains(t) { marker ^= 1 }
+            guard t >= meterFrom else { continue }
             let current = on ? ((100..<101).contains(t) || (300..<301).contains(t) ? 32 : 29) : 0.0175
             readings.append(.init(time: base + t + offset, current: current, marker: withMarker ? marker : nil))
         }
@@ -40,6 +41,34 @@ struct MeterReportTests {
         let tracking = try #require(report.energyByState.first { $0.state == "tracking" })
         #expect(abs(tracking.seconds - 88) < 1e-6)
         #expect(abs(tracking.milliwattHours - 88 * 29 / 3_600 * 3) < 0.05)
+    }
+
+    @Test("a meter started late is aligned on the edges it has, wherever they sit in the log (they were paired from the log's first), and only the time it covers is measured", arguments: [true, false])
+    func aMeterStartedLate(withMarker: Bool) throws {
+        let (log, trace) = run(withMarker: withMarker, meterFrom: 200)
+        let report = try MeterReport(log: log, trace: trace, volts: 3.0)
+        #expect(report.edgeCounts == (log: 4, trace: 2) && report.matchedEdges == 2)
+        #expect(report.firstMatched == (log: 2, trace: 0))
+        #expect(abs(report.offset - 12.345) < 0.11 && report.residual < 0.11)
+        let tracking = try #require(report.energyByState.first { $0.state == "tracking" })
+        #expect(abs(tracking.seconds - 29) < 1e-6)
+        #expect(abs(tracking.milliwattHours - 29 * 29 / 3_600 * 3) < 0.05)
+        let backup = try #require(report.energyByState.first { $0.state == "backup" })
+        #expect(abs(backup.seconds - 170) < 0.11)  // 200 to 300 s and 330 to 400 s
+        // Which of the log's edges are the trace's is told by their spacing: the same run with
+        // the log's first period moved still finds the second.
+        var moved = log
+        moved.transitions[0].time -= 37
+        moved.transitions[1].time -= 37
+        #expect(try MeterReport(log: moved, trace: trace, volts: 3.0).firstMatched == (log: 2, trace: 0))
+    }
+
+    @Test("edges by the million are refused instead of compared for minutes")
+    func tooManyEdges() throws {
+        var log = PowerLog()
+        log.transitions = (0..<6_000).map { PowerLog.Transition(time: Double($0), from: $0 % 2 == 0 ? "backup" : "tracking", state: $0 % 2 == 0 ? "tracking" : "backup", reason: "") }
+        let trace = MeterTrace(readings: (0..<12_002).map { MeterTrace.Reading(time: Double($0) / 2, current: 1, marker: $0 % 2) })
+        #expect(throws: PowerLogError.self) { try MeterReport(log: log, trace: trace, volts: 3.3) }
     }
 
     @Test("a log survives writing and reading; broken lines are named")

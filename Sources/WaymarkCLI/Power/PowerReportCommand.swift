@@ -42,9 +42,16 @@ struct PowerReportCommand: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         var lines = [
-            "aligned on \(report.alignedOn) edges: \(report.matchedEdges) matched, meter clock = log clock \(report.offset >= 0 ? "+" : "")\(PowerRunReport.twoDecimals(report.offset)) s, largest deviation \(PowerRunReport.twoDecimals(report.residual * 1_000)) ms",
-            "state        time        measured",
+            "aligned on \(report.alignedOn) edges: \(report.matchedEdges) matched, meter clock = log clock \(report.offset >= 0 ? "+" : "")\(PowerRunReport.twoDecimals(report.offset)) s, largest deviation \(PowerRunReport.twoDecimals(report.residual * 1_000)) ms"
         ]
+        if report.edgeCounts.log != report.edgeCounts.trace {
+            let (first, last) = (report.firstMatched, report.matchedEdges - 1)
+            lines.append(
+                "the log has \(report.edgeCounts.log) power changes and the trace \(report.edgeCounts.trace) edges: "
+                    + "the log's \(first.log + 1) to \(first.log + last + 1) matched the trace's \(first.trace + 1) to \(first.trace + last + 1); "
+                    + "only the time the trace covers is measured")
+        }
+        lines.append("state        time        measured")
         for entry in report.energyByState {
             lines.append("\(entry.state.padding(12)) \(PowerRunReport.twoDecimals(entry.seconds)) s   \(PowerRunReport.twoDecimals(entry.milliwattHours)) mWh")
         }
