@@ -120,6 +120,20 @@ struct ToolTests {
         #expect(result.error.contains("Usage: waymark \(arguments[0]) "), "\(result.error)")
     }
 
+    @Test("a negative number is taken as the option's value and refused for what it is (it was \"Missing value\"); durations and a shunt of nan or none are refused", arguments: [
+        (["request", "--timeout", "-1"], "--timeout must be"), (["request", "--accuracy", "-5"], "--accuracy must be"),
+        (["power-run", "--minimum-interval", "-1"], "--minimum-interval must be"), (["power-run", "--batch", "-2"], "--batch must be"),
+        (["power-run", "--geofences", "-50"], "--geofences must be"), (["power-report", "--log", "a", "--meter", "b", "--volts", "-3"], "--volts must be"),
+        (["doctor", "--board", "simulated", "--seconds", "-5"], "--seconds must be 1 to 600"), (["doctor", "--board", "simulated", "--seconds", "0"], "--seconds must be 1 to 600"),
+        (["power-log", "--output", "x.csv", "--duration", "-1"], "--duration must be"), (["power-log", "--output", "x.csv", "--duration", "nan"], "--duration must be"),
+        (["power-log", "--output", "x.csv", "--shunt-ohms", "inf"], "--shunt-ohms must be"), (["power-log", "--output", "x.csv", "--rate", "-1"], "--rate must be"),
+    ])
+    func negativeNumbersAreValues(arguments: [String], expected: String) throws {
+        let result = try runWaymark(arguments)
+        #expect(result.status == 64)
+        #expect(result.error.contains(expected) && !result.error.contains("Missing value"), "\(result.error)")
+    }
+
     @Test("power-report names the file whose line is wrong (it said only the line)")
     func powerReportNamesTheFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-report-\(getpid())")

@@ -11,10 +11,10 @@ struct RequestCommand: AsyncParsableCommand {
         commandName: "request", abstract: "Ask waymarkd for one location (requestLocation).",
         discussion: "Ctrl-C withdraws the request before it exits, with status 130.")
 
-    @Option(name: .long, help: "The accuracy wanted, metres (0: the best, once the accuracy stops improving).")
+    @Option(name: .long, parsing: .unconditional, help: "The accuracy wanted, metres (0: the best, once the accuracy stops improving).")
     var accuracy = 0.0
 
-    @Option(name: .long, help: "How long to wait at most, seconds (\(LocationRequest.validTimeouts)).")
+    @Option(name: .long, parsing: .unconditional, help: "How long to wait at most, seconds (\(LocationRequest.validTimeouts)).")
     var timeout = 30.0
 
     @Flag(name: .long, help: "Print the location as JSON.")

@@ -16,11 +16,15 @@ struct DoctorCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A board file, or the name of a shipped one (e.g. rpi-neo-m8n-adxl345).", valueName: "BOARD"))
     var board: String
 
-    @Option(help: "Seconds to listen for NMEA at each candidate baud rate.")
+    @Option(parsing: .unconditional, help: "Seconds to listen for NMEA at each candidate baud rate (1 to 600).")
     var seconds = 3
 
     @Option(help: "The firmware config file to check for the board's lines (default: /boot/firmware/config.txt, else /boot/config.txt as before Raspberry Pi OS 12).")
     var configTxt: String?
+
+    func validate() throws {
+        guard (1...600).contains(seconds) else { throw ValidationError("--seconds must be 1 to 600") }
+    }
 
     func run() throws {
         var report = DoctorReport()

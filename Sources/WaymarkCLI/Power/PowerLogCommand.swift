@@ -22,7 +22,7 @@ struct PowerLogCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The CSV file to write.")
     var output = "power-log.csv"
 
-    @Option(name: .long, help: "Stop after this many seconds (default: until Ctrl-C).")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (default: until Ctrl-C).")
     var duration: Double?
 
     @Option(name: .long, help: "A current sensor to sample: ina219 or ina226.")
@@ -34,10 +34,10 @@ struct PowerLogCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The sensor's I2C address (e.g. 0x40).")
     var address = "0x40"
 
-    @Option(name: .long, help: "The shunt resistance, ohms.")
+    @Option(name: .long, parsing: .unconditional, help: "The shunt resistance, ohms.")
     var shuntOhms = 0.1
 
-    @Option(name: .long, help: "Sensor samples per second.")
+    @Option(name: .long, parsing: .unconditional, help: "Sensor samples per second.")
     var rate = 10.0
 
     func validate() throws {
@@ -45,6 +45,8 @@ struct PowerLogCommand: AsyncParsableCommand {
             throw ValidationError("--sensor must be ina219 or ina226, not '\(sensor)'")
         }
         guard rate > 0, rate <= 1_000 else { throw ValidationError("--rate must be above 0 and at most 1000") }
+        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a number of seconds above 0") }
+        guard shuntOhms > 0, shuntOhms.isFinite else { throw ValidationError("--shunt-ohms must be a resistance above 0") }
         guard UInt8(address.replacing("0x", with: ""), radix: 16) != nil else {
             throw ValidationError("--address must be a 7-bit I2C address such as 0x40")
         }

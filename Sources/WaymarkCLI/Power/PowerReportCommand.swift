@@ -22,7 +22,7 @@ struct PowerReportCommand: ParsableCommand {
     @Option(name: .long, help: "The meter's CSV: time,current_mA[,marker].")
     var meter: String
 
-    @Option(name: .long, help: "The receiver's supply voltage, volts (above 0, at most 60).")
+    @Option(name: .long, parsing: .unconditional, help: "The receiver's supply voltage, volts (above 0, at most 60).")
     var volts = 3.3
 
     func validate() throws {

@@ -34,19 +34,19 @@ struct PowerRunCommand: ParsableCommand {
     @Option(name: .long, help: "The live-updates configuration: default, automotiveNavigation, otherNavigation, fitness, airborne.")
     var configuration = "default"
 
-    @Option(name: .long, help: ArgumentHelp("The subscription's minimum interval between locations (seconds, 0 to 86400).", valueName: "SECONDS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The subscription's minimum interval between locations (seconds, 0 to 86400).", valueName: "SECONDS"))
     var minimumInterval = 0.0
 
-    @Option(name: .long, help: ArgumentHelp("Deliver the subscription's locations in batches, each held at most this long (seconds, 0 to 86400).", valueName: "SECONDS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Deliver the subscription's locations in batches, each held at most this long (seconds, 0 to 86400).", valueName: "SECONDS"))
     var batch: Double?
 
-    @Option(name: .long, help: "The simulation's random seed.")
+    @Option(name: .long, parsing: .unconditional, help: "The simulation's random seed.")
     var seed: UInt64 = 1
 
     @Flag(name: .long, help: "Run as if the board had no accelerometer (GPS-only stationary detection).")
     var noAccelerometer = false
 
-    @Option(name: .long, help: ArgumentHelp("Instead of a live subscription, only geofences: a circle of this radius (metres) around each place the scenario stays at.", valueName: "METRES"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Instead of a live subscription, only geofences: a circle of this radius (metres) around each place the scenario stays at.", valueName: "METRES"))
     var geofences: Double?
 
     @Option(name: .long, help: "With --geofences, the travel mode whose speed bounds the next fix: walking, cycling, driving (the default).")

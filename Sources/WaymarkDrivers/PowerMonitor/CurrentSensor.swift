@@ -40,7 +40,7 @@ package final class CurrentSensor {
     /// Opens the sensor; an INA226 is identified by its id registers (a mismatch is an error
     /// naming what was found).
     package init(device: I2CDevice, chip: Chip, shuntOhms: Double) throws {
-        guard shuntOhms > 0 else { throw CurrentSensorError.invalidShunt(shuntOhms) }
+        guard shuntOhms > 0, shuntOhms.isFinite else { throw CurrentSensorError.invalidShunt(shuntOhms) }
         self.device = device
         self.chip = chip
         self.shuntOhms = shuntOhms
