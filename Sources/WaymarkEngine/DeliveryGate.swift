@@ -19,7 +19,10 @@ struct DeliveryGate: Sendable {
     private var lastLocation: (location: Location, at: Instant)?
     /// Whether the last update let through paused the stream or lacked a location.
     private var interrupted = false
+    /// The batch, oldest first from `heldStart`: a full batch overwrites its oldest update in
+    /// place (a ring), so a full batch of 1,000 costs no more per fix than an empty one.
     private var held: [LocationUpdate] = []
+    private var heldStart = 0
     private var heldSince: Instant?
     private var travelled = 0.0
     private var overflow = 0
@@ -47,15 +50,17 @@ struct DeliveryGate: Sendable {
         if ordinary, !interrupted, let location = update.location, !admits(location, at: now) { return nil }
         interrupted = !ordinary
         if let location = update.location {
-            if let previous = held.last?.location { travelled += location.distance(from: previous) }
+            if let previous = newestHeld?.location { travelled += location.distance(from: previous) }
             lastLocation = (location, now)
         }
         guard let batching = options.batching else { return .single(update) }
         if held.count == batching.capacity {
-            held.removeFirst()
+            held[heldStart] = update
+            heldStart = (heldStart + 1) % held.count
             overflow = min(overflow, Int.max - 1) + 1
+        } else {
+            held.append(update)
         }
-        held.append(update)
         let since = heldSince ?? now
         heldSince = since
         let farEnough = batching.distance.map { travelled >= $0 } ?? false
@@ -76,9 +81,15 @@ struct DeliveryGate: Sendable {
             && now - lastLocation.at >= options.minimumInterval
     }
 
+    /// The newest update in the batch.
+    private var newestHeld: LocationUpdate? {
+        held.isEmpty ? nil : held[(heldStart + held.count - 1) % held.count]
+    }
+
     private mutating func flush() -> Output {
-        let output = Output.batch(held, overflow: overflow)
-        held.removeAll(keepingCapacity: true)
+        let output = Output.batch(Array(held[heldStart...] + held[..<heldStart]), overflow: overflow)
+        held.removeAll()
+        heldStart = 0
         heldSince = nil
         travelled = 0
         overflow = 0

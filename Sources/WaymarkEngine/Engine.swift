@@ -301,9 +301,10 @@ package struct Engine: Sendable {
     }
 
     private mutating func deliver(_ location: Location, toSubscriptionAt index: Int, at now: Instant, actions: inout [EngineAction]) {
-        let subscription = subscriptions[index]
-        guard !subscription.isPaused else { return }
-        let stationary = !subscription.isPassive && isStationary(subscription, at: now)
+        // Read in place, never copied: a copy alive while `emit` changes the subscription
+        // would make its held batch shared, and so copied whole at every fix.
+        guard !subscriptions[index].isPaused else { return }
+        let stationary = !subscriptions[index].isPassive && isStationary(subscriptions[index], at: now)
         emit(LocationUpdate(location: location, isStationary: stationary), toSubscriptionAt: index, at: now, actions: &actions)
         if stationary { subscriptions[index].isPaused = true }
     }

@@ -180,6 +180,34 @@ struct LimitsTests {
         }
     }
 
+    @Test("the batches of one user's subscriptions hold a bounded number of updates together, counted at their capacity, across its connections (one user could hold 2 GB)")
+    func batchesAreBoundedPerUser() async throws {
+        try await withDaemon(configure: { $0.maximumBatchedUpdatesPerUser = 1_500; $0.rejoinWindow = .zero }) { daemon in
+            func batched(_ capacity: Int) -> Operation {
+                .startLiveUpdates(.default, DeliveryOptions(batching: Batching(timeout: .seconds(60), capacity: capacity)))
+            }
+            func isLimitExceeded(_ reply: Reply) -> Bool {
+                guard case .failure(let error) = reply.outcome else { return false }
+                return error.code == .limitExceeded && error.message.contains("1500 updates together; 1000 are taken, this one asks 1000")
+            }
+            func succeeds(_ reply: Reply) -> Bool {
+                if case .success = reply.outcome { true } else { false }
+            }
+            var first: RawClient? = try RawClient(path: daemon.path)
+            try first?.hello()
+            #expect(succeeds(try #require(first).request(batched(1_000))))
+            let second = try RawClient(path: daemon.path)
+            try second.hello()
+            #expect(isLimitExceeded(try second.request(batched(1_000))))
+            #expect(succeeds(try second.request(batched(500))))
+            #expect(succeeds(try second.request(.startLiveUpdates(.default, DeliveryOptions()))))  // no batch, no budget
+            #expect(!succeeds(try second.request(batched(1))))
+            first = nil
+            try await waitUntil { await daemon.onLoop { $0.clientCount } == 1 }
+            #expect(succeeds(try second.request(batched(1_000))))
+        }
+    }
+
     @Test func batchesAreNeverDroppedAndAClientThatLeavesMoreThanTheBoundUnreadIsDisconnected() async throws {
         try await withDaemon(configure: { $0.maximumQueuedReplyBytes = 256 << 10 }) { daemon in
             let reader = try RawClient(path: daemon.path)

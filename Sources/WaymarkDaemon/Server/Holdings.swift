@@ -78,6 +78,16 @@ struct Holdings {
     func subscriptions(of client: ClientID) -> [SubscriptionID] { byClient[client]?.subscriptions.map(\.id).sorted() ?? [] }
     /// How many subscriptions `client` holds.
     func subscriptionCount(of client: ClientID) -> Int { byClient[client]?.subscriptions.count ?? 0 }
+    /// How many updates the batches of `clients`' subscriptions, and of those kept for the
+    /// apps that `user` mints (``AppIdentity/mintingUID``), may hold: each at its capacity.
+    func batchCapacity(of clients: some Sequence<ClientID>, keptFor user: UInt32) -> Int {
+        let held = clients.reduce(0) { total, client in
+            total + (byClient[client]?.subscriptions ?? []).reduce(0) { $0 + ($1.terms.options.batching?.capacity ?? 0) }
+        }
+        return kept.filter { $0.key.mintingUID == user }.values.reduce(held) { total, entry in
+            total + entry.subscriptions.values.reduce(0) { $0 + ($1.terms.options.batching?.capacity ?? 0) }
+        }
+    }
     /// How many requests `client` has pending.
     func requestCount(of client: ClientID) -> Int { byClient[client]?.requests.count ?? 0 }
     /// How many background activity sessions `client` holds.

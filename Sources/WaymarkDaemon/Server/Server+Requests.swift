@@ -167,6 +167,16 @@ extension Server {
         guard holdings.subscriptionCount(of: connection.id) < configuration.maximumSubscriptionsPerClient else {
             throw ProtocolError(.limitExceeded, "a connection may hold \(configuration.maximumSubscriptionsPerClient) live-updates subscriptions")
         }
+        if let capacity = terms.options.batching?.capacity {
+            let user = connection.credentials.uid
+            let clients = connections.values.lazy.filter { $0.credentials.uid == user }.map(\.id)
+            let taken = holdings.batchCapacity(of: clients, keptFor: user)
+            let budget = configuration.maximumBatchedUpdatesPerUser
+            guard capacity <= budget - taken else {
+                throw ProtocolError(
+                    .limitExceeded, "the batches of one user's subscriptions may hold \(budget) updates together; \(taken) are taken, this one asks \(capacity)")
+            }
+        }
         return holdings.addSubscription(for: connection.id, terms)
     }
 

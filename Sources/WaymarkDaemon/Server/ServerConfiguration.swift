@@ -41,6 +41,10 @@ package struct ServerConfiguration: Sendable {
     package var sendBufferBytes: Int32 = 4_096
     /// Live-updates subscriptions one connection may hold.
     package var maximumSubscriptionsPerClient = 64
+    /// Updates the batches (`DeliveryOptions.batching`) of one user's subscriptions may hold
+    /// together, each batch counted at its capacity: at about 250 bytes an update, 1 MB a user
+    /// (the per-subscription and per-connection limits alone let one user hold 2 GB).
+    package var maximumBatchedUpdatesPerUser = 4_000
     /// Unanswered `requestLocation` requests one connection may have.
     package var maximumPendingRequestsPerClient = 16
     /// Unsent reply bytes after which a client that does not read is disconnected.
