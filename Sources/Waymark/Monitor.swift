@@ -173,7 +173,7 @@ public final class Monitor: Sendable {
     private let token: UInt64
     private let client: DaemonClient
 
-    /// Opens the monitor `name` (1 … 128 bytes) of the app, creating it on first use
+    /// Opens the monitor `name` (1 … 128 bytes, no control characters) of the app, creating it on first use
     /// (`CLMonitor(_:)`).
     public convenience init(named name: String) async throws {
         try await self.init(named: name, client: .shared)
@@ -239,7 +239,7 @@ public final class Monitor: Sendable {
     /// The events kept for a loop that has not taken them yet: the daemon's queue of one app.
     static let bufferedEvents = 100
 
-    /// Adds `condition` under `identifier` (1 … 128 bytes), replacing a condition of that
+    /// Adds `condition` under `identifier` (1 … 128 bytes, no control characters), replacing a condition of that
     /// identifier; its state is `assuming` until a fix decides (`CLMonitor.add(_:identifier:assuming:)`).
     public func add(_ condition: CircularGeographicCondition, identifier: String, assuming: Event.State = .unknown) async throws {
         let circle = WaymarkProtocol.CircularGeographicCondition(latitude: condition.latitude, longitude: condition.longitude, radius: condition.radius)

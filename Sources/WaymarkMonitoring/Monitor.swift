@@ -18,7 +18,8 @@ package struct Monitor: Sendable {
 
     /// Why a condition was refused.
     package enum Refusal: Error, Hashable, Sendable {
-        /// The identifier is empty or longer than ``maximumIdentifierLength`` bytes.
+        /// The identifier is empty, longer than ``maximumIdentifierLength`` bytes or holds a
+        /// control character (``isValidIdentifier(_:)``).
         case invalidIdentifier
         /// The monitor already holds ``recordLimit`` records.
         case recordLimitReached
@@ -154,7 +155,10 @@ package struct Monitor: Sendable {
         records.firstIndex { $0.identifier == identifier }
     }
 
-    private static func isValidIdentifier(_ identifier: String) -> Bool {
-        !identifier.isEmpty && identifier.utf8.count <= maximumIdentifierLength
+    /// Whether `identifier` can name a monitor or a condition: 1 … ``maximumIdentifierLength``
+    /// bytes and no C0 control character (JSON writes each in six bytes, so that a monitor's
+    /// identifiers would not fit the protocol's line, and a terminal would obey them).
+    package static func isValidIdentifier(_ identifier: String) -> Bool {
+        !identifier.isEmpty && identifier.utf8.count <= maximumIdentifierLength && !identifier.utf8.contains { $0 < 0x20 }
     }
 }

@@ -17,10 +17,17 @@ struct MonitorTests {
         }
     }
 
-    @Test("identifiers: 1 ... 128 UTF-8 bytes")
+    @Test("identifiers: 1 ... 128 UTF-8 bytes without a control character (100 of \\u0001 × 128 made a monitorIdentifiers reply of 77 kB, past the 64 KiB line, and ESC reached the terminal of `waymark monitor list`)")
     func identifiers() throws {
         var monitor = try #require(Monitor(name: "home"))
         #expect(Monitor(name: "") == nil)
+        #expect(Monitor(name: "a\u{1b}[31m") == nil)
+        #expect(throws: Monitor.Refusal.invalidIdentifier) {
+            try monitor.add(Geometry.region(radius: 50), identifier: "evil\u{1b}]0;owned\u{7}", at: Geometry.date(0))
+        }
+        #expect(throws: Monitor.Refusal.invalidIdentifier) {
+            try monitor.add(Geometry.region(radius: 50), identifier: "line\nbreak", at: Geometry.date(0))
+        }
         #expect(Monitor(name: String(repeating: "é", count: 65)) == nil)
         #expect(throws: Monitor.Refusal.invalidIdentifier) {
             try monitor.add(Geometry.region(radius: 50), identifier: "", at: Geometry.date(0))

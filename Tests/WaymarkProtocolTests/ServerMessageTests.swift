@@ -45,6 +45,13 @@ struct ServerMessageTests {
         #expect(try ServerMessage(line: message.line.dropLast()) == message)
     }
 
+    @Test("a monitor's identifiers fit one line at worst: 100 records (Monitor.recordLimit) of 128 bytes that JSON escapes each in two (control characters, six each, are refused)")
+    func theLongestIdentifiersReplyFitsALine() {
+        let identifiers = (0..<100).map { _ in String(repeating: "\"", count: 128) }
+        let reply = ServerMessage.reply(Reply(id: .string(String(repeating: "i", count: 256)), operation: .monitorIdentifiers, outcome: .success(.identifiers(identifiers))))
+        #expect(reply.line.count <= ProtocolLimits.maximumLineLength)
+    }
+
     @Test func errorRepliesRoundTrip() throws {
         let unsupported = ServerMessage.reply(Reply(
             id: .string("s"), operation: .openMonitor,

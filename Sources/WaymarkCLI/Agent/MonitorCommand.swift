@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waymark
+import WaymarkSystem
 
 /// `waymark monitor`: the app's monitors (`CLMonitor`) from a shell: add and remove circles,
 /// list them with their states, watch their events.
@@ -112,7 +113,8 @@ struct MonitorCommand: AsyncParsableCommand {
     }
 
     /// `home  47.3769000 8.5417000 r=150 m  satisfied since 2026-11-23T10:00:00.000Z`; a
-    /// beacon or an unknown kind by its kind (`shop  beaconIdentity  unmonitored …`).
+    /// beacon or an unknown kind by its kind (`shop  beaconIdentity  unmonitored …`); the
+    /// daemon's text made printable (``DisplayText``).
     static func line(_ identifier: String, _ record: Monitor.Record) -> String {
         let condition =
             switch record.condition {
@@ -120,7 +122,7 @@ struct MonitorCommand: AsyncParsableCommand {
             case .beaconIdentity: "beaconIdentity"
             case .unsupported(let type): type
             }
-        return "\(identifier)  \(condition)  \(line(record.lastEvent, named: false))"
+        return DisplayText.printable("\(identifier)  \(condition)  \(line(record.lastEvent, named: false))")
     }
 
     /// `home satisfied 2026-11-23T10:00:00.000Z [accuracyLimited]`.
@@ -131,6 +133,6 @@ struct MonitorCommand: AsyncParsableCommand {
         if event.conditionUnsupported { flags.append("conditionUnsupported") }
         if event.persistenceUnavailable { flags.append("persistenceUnavailable") }
         let prefix = named ? event.identifier + " " : ""
-        return prefix + "\(event.state.rawValue) \(event.date)" + (flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]")
+        return DisplayText.printable(prefix + "\(event.state.rawValue) \(event.date)" + (flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"))
     }
 }

@@ -204,7 +204,7 @@ package final class MonitorCenter {
     /// only the event to deliver at once: `unmonitored` with `conditionUnsupported`.
     package func addUnknownKind(identifier: String, to name: String, of app: AppIdentity, at date: Timestamp) throws(MonitorRefusal) -> [MonitorDelivery] {
         guard var monitor = monitors[app]?[name] else { throw .unknownMonitor }
-        guard !identifier.isEmpty, identifier.utf8.count <= Monitor.maximumIdentifierLength else { throw .invalidIdentifier }
+        guard Monitor.isValidIdentifier(identifier) else { throw .invalidIdentifier }
         if monitor.remove(identifier: identifier) { _ = keep(monitor, of: app, events: [], at: date) }
         let event = MonitorEvent(identifier: identifier, state: .unmonitored, date: date, diagnostics: [.conditionUnsupported])
         return [MonitorDelivery(app: app, monitor: name, sequence: nil, event: event)]

@@ -260,7 +260,7 @@ extension Server {
         } catch {
             switch error {
             case .invalidIdentifier:
-                throw ProtocolError(.invalidMessage, "a monitor's name and a condition's identifier are 1 … \(Monitor.maximumIdentifierLength) bytes")
+                throw ProtocolError(.invalidMessage, "a monitor's name and a condition's identifier are 1 … \(Monitor.maximumIdentifierLength) bytes, without control characters")
             case .recordLimitReached: throw ProtocolError(.limitExceeded, "a monitor keeps at most \(Monitor.recordLimit) conditions")
             case .monitorLimitReached: throw ProtocolError(.limitExceeded, "an app keeps at most \(MonitorStore.maximumMonitorsPerApp) monitors")
             case .uidMonitorLimitReached(let uid):
