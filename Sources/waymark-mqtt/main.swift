@@ -27,15 +27,6 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
     CurrentProcess.exit(status, program: "waymark-mqtt", saying: message)
 }
 
-// Before any other thread starts, so that every thread blocks them and the loop reads them.
-let signals: SignalFD
-do {
-    signals = try SignalFD([.terminate, .interrupt])
-} catch {
-    fail("\(error)", status: 1)
-}
-Signal.brokenPipe.ignore()
-
 var arguments = CommandLine.arguments.dropFirst()
 var board: String?
 var config: String?
@@ -78,6 +69,17 @@ do throws(BoardError) {
 } catch {
     fail("\(error)")
 }
+
+// Before any other thread starts, so that every thread blocks them and the loop reads them;
+// after the settings are read, so that SIGINT and SIGTERM still end a read that waits (a
+// FIFO's writer, a slow file system).
+let signals: SignalFD
+do {
+    signals = try SignalFD([.terminate, .interrupt])
+} catch {
+    fail("\(error)", status: 1)
+}
+Signal.brokenPipe.ignore()
 
 let bridge: Bridge
 do {
