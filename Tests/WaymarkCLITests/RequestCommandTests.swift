@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("waymark request")
@@ -14,5 +15,33 @@ struct RequestCommandTests {
         let result = try runWaymark(["request", "--accuracy=\(accuracy)"])
         #expect(result.status != 0)
         #expect(result.error.contains("--accuracy must be a finite number of metres, at least 0"))
+    }
+
+    @Test("a daemon that stopped answering fails the request at its timeout and 2 s, not 30 s later (a status after it waited the library's patience)")
+    func aStalledDaemonFailsAtTheTimeout() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-stalled-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("w.sock").path
+        let daemon = Process()
+        daemon.executableURL = CLIFixtures.binary.deletingLastPathComponent().appendingPathComponent("waymarkd")
+        daemon.arguments = ["--socket", socket]
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        defer {
+            kill(daemon.processIdentifier, SIGCONT)
+            daemon.terminate()
+            daemon.waitUntilExit()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socket), Date() < deadline { usleep(20_000) }
+        usleep(200_000)
+        kill(daemon.processIdentifier, SIGSTOP)
+        let started = Date()
+        let result = try runWaymark(["request", "--timeout", "1"], environment: ["WAYMARK_SOCKET": socket])
+        let waited = Date().timeIntervalSince(started)
+        #expect(result.status == 1)
+        #expect(result.error.contains("no answer to requestLocation within 3.0 seconds"), "\(result.error)")
+        #expect(waited < 20, "waited \(waited) s")  // 3 s; it was 33
     }
 }

@@ -13,8 +13,9 @@ enum Interruption {
     /// Cancelled, or ended by an error (a closed pipe, say), the client library tells the
     /// daemon (the stop of a subscription, the withdrawal of a request). A reply asked for after
     /// the task ended, on the same connection, says the daemon has read that, so this waits for
-    /// one before it returns: the process then ends without `bye`, and what the daemon had not
-    /// heard of would be kept for the app's rejoin, with the receiver it holds.
+    /// one before it returns (unless the daemon was found unavailable): the process then ends
+    /// without `bye`, and what the daemon had not heard of would be kept for the app's rejoin,
+    /// with the receiver it holds.
     static func cancellable<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws -> Value? {
         // The handlers are in place before the task can send anything, so a signal that comes
         // once the daemon has heard of the task finds a task to cancel.
@@ -25,7 +26,9 @@ enum Interruption {
         let task = Task { try await body() }
         interrupted.withLock { $0.task = task; if $0.signalled { task.cancel() } }
         let result = await task.result
-        _ = try? await WaymarkAgent.status()
+        // A daemon that did not answer (stopped, stalled) would not answer this either: the
+        // command would wait the library's 30 s more for nothing.
+        if case .failure(WaymarkError.daemonUnavailable) = result {} else { _ = try? await WaymarkAgent.status() }
         do {
             return try result.get()
         } catch is CancellationError where task.isCancelled {
