@@ -34,6 +34,13 @@ func runWaymark(
 }
 
 enum CLIFixtures {
+    /// A new directory `waymark-NAME-PID` in the temporary directory, for the caller to remove.
+    static func makeDirectory(_ name: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-\(name)-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
     /// The `waymark` binary next to the test bundle in the build folder.
     static let binary: URL = {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

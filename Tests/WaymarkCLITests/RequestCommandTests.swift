@@ -19,8 +19,7 @@ struct RequestCommandTests {
 
     @Test("a daemon that stopped answering fails the request at its timeout and 2 s, not 30 s later (a status after it waited the library's patience)")
     func aStalledDaemonFailsAtTheTimeout() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-stalled-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try CLIFixtures.makeDirectory("stalled")
         defer { try? FileManager.default.removeItem(at: directory) }
         let socket = directory.appendingPathComponent("w.sock").path
         let daemon = Process()

@@ -44,8 +44,7 @@ struct ToolTests {
         "a board or scenario named by a file here that the user cannot read says so (it said the shipped Board/NAME.toml did not exist)",
         .enabled(if: geteuid() == 0, "setpriv needs root"))
     func anUnreadableFileHereIsNamed() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-unreadable-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try CLIFixtures.makeDirectory("unreadable")
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["my-board", "my-day"] {
             _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data("x".utf8), attributes: [.posixPermissions: 0])
@@ -136,8 +135,7 @@ struct ToolTests {
 
     @Test("power-report names the file whose line is wrong (it said only the line)")
     func powerReportNamesTheFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-report-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try CLIFixtures.makeDirectory("report")
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("run.csv").path
         let meter = directory.appendingPathComponent("meter.csv").path
