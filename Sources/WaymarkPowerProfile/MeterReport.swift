@@ -156,6 +156,14 @@ package struct MeterReport: Sendable {
         }
         edgeCounts = (logEdges.count, meterEdges.count)
         let alignment = try Self.align(log: logEdges, meter: meterEdges)
+        let tolerance = Self.tolerance(trace: trace, span: (logEdges.last ?? 0) - (logEdges.first ?? 0))
+        guard alignment.residual <= tolerance else {
+            throw PowerLogError(
+                line: nil,
+                message: "the edges do not line up: at the best alignment one is \(PowerRunReport.twoDecimals(alignment.residual)) s off, "
+                    + "where the meter's sampling and clock drift allow \(PowerRunReport.twoDecimals(tolerance)) s; the trace has edges the log does not, "
+                    + "or misses some (a glitch on the marker line, a receiver cycled by hand?)")
+        }
         (offset, residual, matchedEdges, firstMatched) = (alignment.offset, alignment.residual, alignment.pairs, alignment.first)
         var totals: [String: (seconds: Double, charge: Double)] = [:]
         // Only what the trace covers is measured: a state before the meter started or after
@@ -174,6 +182,15 @@ package struct MeterReport: Sendable {
             let total = totals[state]!
             return StateEnergy(state: state, seconds: total.seconds, milliwattHours: total.charge / 3_600 * volts)
         }
+    }
+
+    /// How far a matched edge may be from where the offset puts it: a second (the log's and
+    /// the marker's timing), two of the meter's sampling intervals (its median), or a clock
+    /// drift of 200 ppm over the edges' span (a cheap meter's crystal), whichever is largest.
+    static func tolerance(trace: MeterTrace, span: Double) -> Double {
+        let intervals = zip(trace.readings.dropFirst(), trace.readings).map { $0.time - $1.time }.sorted()
+        let sampling = intervals.isEmpty ? 0 : intervals[intervals.count / 2]
+        return max(1, 2 * sampling, 2e-4 * span)
     }
 
     /// The pairing of the log's edges with the meter's that agrees best. The shorter list is

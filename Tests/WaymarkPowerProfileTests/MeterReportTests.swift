@@ -5,8 +5,9 @@ import WaymarkPowerProfile
 struct MeterReportTests {
     /// A log of a receiver that is on from 100 s to 160 s and from 300 s to 330 s (wall clock
     /// 1,700,000,000 + t), and a meter trace of the same run on a clock 12.345 s ahead, with
-    /// the marker toggling at every power change; the meter records from `meterFrom` s.
-    func run(withMarker: Bool, meterFrom: Double = 0) -> (PowerLog, MeterTrace) {
+    /// the marker toggling at every power change (and at each of `glitches`, seconds); the
+    /// meter records from `meterFrom` s.
+    func run(withMarker: Bool, meterFrom: Double = 0, glitches: [Double] = []) -> (PowerLog, MeterTrace) {
         let base = 1_700_000_000.0
         var log = PowerLog()
         log.transitions = [
@@ -23,7 +24,7 @@ struct MeterReportTests {
         for tenth in stride(from: 0, through: 4_000, by: 1) {
             let t = Double(tenth) / 10
             let on = (100..<160).contains(t) || (300..<330).contains(t)
-            if [100.0, 160, 300, 330].contains(t) { marker ^= 1 }
+            if ([100.0, 160, 300, 330] + glitches).contains(t) { marker ^= 1 }
             guard t >= meterFrom else { continue }
             let current = on ? ((100..<101).contains(t) || (300..<301).contains(t) ? 32 : 29) : 0.0175
             readings.append(.init(time: base + t + offset, current: current, marker: withMarker ? marker : nil))
@@ -61,6 +62,16 @@ struct MeterReportTests {
         moved.transitions[0].time -= 37
         moved.transitions[1].time -= 37
         #expect(try MeterReport(log: moved, trace: trace, volts: 3.0).firstMatched == (log: 2, trace: 0))
+    }
+
+    @Test("edges that cannot all line up (glitches on the marker line) are refused, not measured against the wrong states with exit 0")
+    func glitchesAreRefused() throws {
+        let (log, trace) = run(withMarker: true, glitches: [50, 120, 200, 350])
+        #expect {
+            try MeterReport(log: log, trace: trace, volts: 3.0)
+        } throws: { error in
+            "\(error)".contains("the edges do not line up: at the best alignment one is ") && "\(error)".contains("s off, where the meter's sampling and clock drift allow 1.00 s")
+        }
     }
 
     @Test("edges by the million are refused instead of compared for minutes")
