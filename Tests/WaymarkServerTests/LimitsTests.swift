@@ -235,6 +235,38 @@ struct LimitsTests {
         }
     }
 
+    @Test("clients that lag are disconnected once their user's unread messages pass its share, each under its own bound (a thousand gpsd watchers that never read held 1 MiB each); one that reads is not")
+    func unreadMessagesAreBoundedPerUser() async throws {
+        let configure: (inout ServerConfiguration) -> Void = {
+            $0.maximumQueuedReplyBytes = 4 << 20
+            $0.maximumQueuedMessageBytesPerUser = 512 << 10
+        }
+        try await withDaemon(configure: configure) { daemon in
+            let everyBatch = DeliveryOptions(batching: Batching(timeout: .zero))
+            let reader = try RawClient(path: daemon.path)
+            try reader.hello()
+            _ = try reader.request(.startLiveUpdates(.default, everyBatch))
+            let stalled = try (0..<3).map { _ in try RawClient(path: daemon.path) }
+            for client in stalled {
+                try client.hello()
+                _ = try client.request(.startLiveUpdates(.default, everyBatch))
+            }
+            try await waitUntil { daemon.agent.liveSubscriptions.count == 4 }
+            // 60 batches of 100 updates, about 1.5 MiB for each client.
+            var numbers: [Int] = []
+            for batch in 0..<60 {
+                await daemon.onLoop { _ in daemon.agent.broadcast(batch: (0..<100).map { numbered(batch * 100 + $0) }) }
+                while numbers.count < (batch + 1) * 100 {
+                    guard case .event(.batch(let event)) = try reader.readMessage() else { continue }
+                    numbers += event.updates.map { $0.number ?? -1 }
+                }
+            }
+            #expect(numbers == Array(0..<6_000))
+            for client in stalled { #expect(try client.isClosedByPeer()) }
+            #expect(await daemon.onLoop { $0.counters.slowClientsDisconnected } == 3)
+        }
+    }
+
     @Test func aClientThatResumesReadingGetsFewStaleUpdatesAndEveryStateChange() async throws {
         try await withDaemon { daemon in
             let client = try RawClient(path: daemon.path)

@@ -305,6 +305,7 @@ package final class Server: UpdateSink {
         let user = connection.credentials.uid
         let held = connectionsPerUser[user, default: 1] - 1
         connectionsPerUser[user] = held == 0 ? nil : held
+        releasedSinceTrim += connection.link.output.messageBytes
         releaseInput(of: connection)
         sentenceWatchers.remove(id)
         if connection.closesWhenFlushed { discardUnreadInput(of: connection) }
@@ -336,8 +337,9 @@ package final class Server: UpdateSink {
     }
 
     /// Frees a connection's input buffer and returns its bytes to the budget; once enough
-    /// was freed, the heap is trimmed on the next turn, so that memory goes back to the system
-    /// after many connections close (glibc keeps freed memory otherwise).
+    /// was freed (with what connections that closed left unread), the heap is trimmed on the
+    /// next turn, so that memory goes back to the system after many connections close (glibc
+    /// keeps freed memory otherwise).
     private func releaseInput(of connection: Connection) {
         releasedSinceTrim += connection.bufferedInputBytes
         _ = inputBudget.change(connection.credentials.uid, from: connection.bufferedInputBytes, to: 0)
@@ -370,11 +372,32 @@ package final class Server: UpdateSink {
     }
 
     /// Disconnects a client that leaves more than
-    /// ``ServerConfiguration/maximumQueuedReplyBytes`` of messages unread; whether it did.
+    /// ``ServerConfiguration/maximumQueuedReplyBytes`` of messages unread, or that lags while
+    /// its user's connections, or all, leave more than their share; whether it did.
     private func disconnectedForUnreadMessages(_ connection: Connection) -> Bool {
-        guard connection.link.output.messageBytes > configuration.maximumQueuedReplyBytes else { return false }
+        let unread = connection.link.output.messageBytes
+        let reason: String
+        if unread > configuration.maximumQueuedReplyBytes {
+            reason = "more than \(configuration.maximumQueuedReplyBytes) bytes of messages unread"
+        } else if unread <= configuration.laggingClientBytes {
+            return false
+        } else {
+            let user = connection.credentials.uid
+            var (everyone, users) = (0, 0)
+            for other in connections.values {
+                everyone += other.link.output.messageBytes
+                if other.credentials.uid == user { users += other.link.output.messageBytes }
+            }
+            if users > configuration.maximumQueuedMessageBytesPerUser {
+                reason = "\(unread) bytes of messages unread, while uid \(user)'s connections leave more than \(configuration.maximumQueuedMessageBytesPerUser)"
+            } else if everyone > configuration.maximumQueuedMessageBytes {
+                reason = "\(unread) bytes of messages unread, while all connections leave more than \(configuration.maximumQueuedMessageBytes)"
+            } else {
+                return false
+            }
+        }
         counters.slowClientsDisconnected += 1
-        disconnect(connection.id, reason: "more than \(configuration.maximumQueuedReplyBytes) bytes of messages unread")
+        disconnect(connection.id, reason: reason)
         return true
     }
 

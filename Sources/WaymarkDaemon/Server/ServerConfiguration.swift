@@ -49,6 +49,15 @@ package struct ServerConfiguration: Sendable {
     package var maximumPendingRequestsPerClient = 16
     /// Unsent reply bytes after which a client that does not read is disconnected.
     package var maximumQueuedReplyBytes = 1 << 20
+    /// Unsent message bytes the connections of one user may leave together, and all
+    /// connections together: a client more than ``laggingClientBytes`` behind is disconnected
+    /// when its user's, or everyone's, pass these (messages that do not coalesce, such as gpsd's
+    /// reports, would otherwise take 1 MiB for each of thousands of connections).
+    package var maximumQueuedMessageBytesPerUser = 2 << 20
+    package var maximumQueuedMessageBytes = 8 << 20
+    /// Unsent message bytes past which a client is behind enough for the shared budgets above
+    /// to be checked when more is queued for it.
+    package var laggingClientBytes = 64 << 10
     /// The policy files (`/etc/waymark/apps.d`): who each app is and what it may do.
     package var policies = PolicySet()
     /// How long what an app held waits for it after its connection ends without `bye`, and
