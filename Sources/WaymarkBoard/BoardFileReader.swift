@@ -67,7 +67,10 @@ struct BoardFileReader {
         throws(BoardError) -> Int?
     {
         guard let entry = entry(table, key) else { return nil }
-        guard case .integer(let number) = entry.value, range.contains(number) else {
+        guard case .integer(let number) = entry.value else {
+            throw error(table, key, line: entry.line, "\(entry.value.description) is not a whole number from \(range.lowerBound) to \(range.upperBound)", fix: fix)
+        }
+        guard range.contains(number) else {
             throw error(table, key, line: entry.line, "\(entry.value.description) is out of range \(range.lowerBound)...\(range.upperBound)", fix: fix)
         }
         return number

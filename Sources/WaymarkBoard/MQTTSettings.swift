@@ -100,6 +100,10 @@ extension MQTTSettings {
         let hostFix = "name the broker, e.g. host = \"broker.example.org\""
         host = try reader.requiredString("mqtt", "host", fix: hostFix)
         try reader.refuseUnprintable(host, "mqtt", "host", fix: hostFix)
+        // A DNS name is at most 253 characters (RFC 1035); longer filled every log line.
+        guard host.utf8.count <= 253 else {
+            throw reader.error("mqtt", "host", line: reader.line("mqtt", "host"), "longer than a host name can be (253 bytes)", fix: hostFix)
+        }
         let levelFix = "use 1 to \(Self.longestTopicLevel) characters without /, + or #, e.g. \"jane\""
         user = try reader.requiredString("mqtt", "user", fix: levelFix)
         device = try reader.requiredString("mqtt", "device", fix: levelFix)

@@ -56,11 +56,11 @@ struct Fields {
     }
 
     func identifier(_ key: String) throws(ProtocolError) -> UInt64 {
-        try require(key, "a non-negative integer") { $0.int64Value.flatMap { UInt64(exactly: $0) } }
+        try require(key, "an integer from 0 to \(Int64.max)") { $0.int64Value.flatMap { UInt64(exactly: $0) } }
     }
 
     func optionalIdentifier(_ key: String) throws(ProtocolError) -> UInt64? {
-        try optional(key, "a non-negative integer") { $0.int64Value.flatMap { UInt64(exactly: $0) } }
+        try optional(key, "an integer from 0 to \(Int64.max)") { $0.int64Value.flatMap { UInt64(exactly: $0) } }
     }
 
     func string(_ key: String) throws(ProtocolError) -> String {

@@ -38,6 +38,11 @@ import WaymarkBoard
         ("host", "\"a\\nb\"", "mqtt.toml:2: mqtt.host: control characters are not allowed"),
         ("tid", "\"abc\"", "mqtt.toml:5: mqtt.tid: \"abc\" is not a tracker ID"),
         ("port", "70000", "mqtt.toml:5: mqtt.port: 70000 is out of range 1...65535"),
+        // 1883.0 was "out of range 1...65535"; a number beyond Int was "not a value (strings need quotes)".
+        ("port", "1883.0", "mqtt.toml:5: mqtt.port: 1883.0 is not a whole number from 1 to 65535"),
+        ("port", "99999999999999999999999", "mqtt.toml:5: syntax: '99999999999999999999999' is beyond the largest whole number, 9223372036854775807"),
+        // A 5,000-byte host filled every log line of its connection failures.
+        ("host", "\"" + String(repeating: "a", count: 254) + "\"", "mqtt.toml:2: mqtt.host: longer than a host name can be (253 bytes)"),
         ("keepalive", "0", "mqtt.toml:5: mqtt.keepalive: 0 is out of range 5...65535"),
         ("outbox_limit", "-1", "mqtt.toml:5: mqtt.outbox_limit: -1 is out of range 1...1000000"),
         ("ca_file", "\"ca.pem\"", "mqtt.toml:5: mqtt.ca_file: \"ca.pem\" is not an absolute path"),

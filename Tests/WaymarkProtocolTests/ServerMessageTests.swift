@@ -108,7 +108,7 @@ struct ServerMessageTests {
         let message = try ServerMessage(line: Array(line.utf8))
         #expect(message == .reply(Reply(
             id: .number(9), operation: .startLiveUpdates,
-            outcome: .failure(ProtocolError(.invalidMessage, "result.subscription: expected a non-negative integer, found a string")))))
+            outcome: .failure(ProtocolError(.invalidMessage, "result.subscription: expected an integer from 0 to 9223372036854775807, found a string")))))
     }
 
     @Test("a date no Timestamp holds is refused (Scripts/fuzz found this line trapping in Timestamp.init)")

@@ -176,6 +176,11 @@ package struct TOMLParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self).filter { $0 != "_" }
         if text.hasPrefix("0x"), let hex = Int(text.dropFirst(2), radix: 16) { return .integer(hex) }
         if let integer = Int(text) { return .integer(integer) }
+        let digits = text.drop { $0 == "-" || $0 == "+" }
+        if !digits.isEmpty, text.count - digits.count <= 1, digits.allSatisfy({ ("0"..."9").contains($0) }) {
+            index = start
+            throw error("'\(text)' is beyond the largest whole number, \(Int.max)")
+        }
         // TOML's floats: a fraction, an exponent or both (`9.5`, `1e8`, `6.5E-3`), finite:
         // no quantity on a board is infinite or not a number.
         let isFloat = text.allSatisfy { "0123456789+-.eE".contains($0) } && text.contains(where: \.isNumber)
