@@ -37,6 +37,11 @@ struct Fields {
         try require(key, "a number") { $0.doubleValue }
     }
 
+    /// A number within `range` (a coordinate): one outside is no such value.
+    func double(_ key: String, in range: ClosedRange<Double>) throws(ProtocolError) -> Double {
+        try require(key, "a number from \(range.lowerBound) to \(range.upperBound)") { $0.doubleValue.flatMap { range.contains($0) ? $0 : nil } }
+    }
+
     /// A number the writer rounds to `decimals` digits (`JSONBuffer.number(_:roundedTo:)`),
     /// rounded alike: a message read writes back as it was read.
     func double(_ key: String, roundedTo decimals: Int) throws(ProtocolError) -> Double {

@@ -55,7 +55,7 @@ extension Location {
         let dilution = try fields.fields("dilution")
         let satellites = try fields.fields("satellites")
         self.init(
-            latitude: try fields.double("latitude"), longitude: try fields.double("longitude"),
+            latitude: try fields.double("latitude", in: -90...90), longitude: try fields.double("longitude", in: -180...180),
             altitude: try fields.double("altitude"), ellipsoidalAltitude: try fields.double("ellipsoidalAltitude"),
             horizontalAccuracy: try fields.double("horizontalAccuracy"),
             verticalAccuracy: try fields.double("verticalAccuracy"),

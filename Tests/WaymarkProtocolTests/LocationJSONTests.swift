@@ -33,7 +33,7 @@ struct LocationJSONTests {
     }
 
     @Test(arguments: [
-        (#""latitude":"north""#, "location.latitude: expected a number, found a string"),
+        (#""latitude":"north""#, "location.latitude: expected a number from -90.0 to 90.0, found a string"),
         (#""timestamp":"yesterday""#, "location.timestamp: expected ISO 8601 UTC such as 2024-06-01T12:00:00.000Z, found \"yesterday\""),
         (#""mode":"4d""#, "location.mode: unknown value \"4d\" (expected one of noFix, twoDimensional, threeDimensional)"),
         (#""sourceInformation":7"#, "location.sourceInformation: expected an object, found a number"),
@@ -63,6 +63,17 @@ struct LocationJSONTests {
         object["speed"] = nil
         let error = #expect(throws: ProtocolError.self) { try Location(json: .object(object)) }
         #expect(error?.message == "location.speed: missing (expected a number)")
+    }
+
+    @Test("a coordinate no place has is refused (a latitude of 1e308 was printed by the CLI as 900000000000°)", arguments: [
+        ("latitude", 1e308, "location.latitude: expected a number from -90.0 to 90.0, found"), ("latitude", -90.5, "location.latitude: expected a number from -90.0 to 90.0"),
+        ("longitude", 180.25, "location.longitude: expected a number from -180.0 to 180.0"),
+    ])
+    func coordinatesOutOfRange(key: String, value: Double, expected: String) throws {
+        var object = try #require(try JSONParser().parse(written(Samples.location)).objectValue)
+        object[key] = .double(value)
+        let error = #expect(throws: ProtocolError.self) { try Location(json: .object(object)) }
+        #expect(error?.message.hasPrefix(expected) == true, "\(String(describing: error))")
     }
 
     /// The `location` object as ``Location/write(to:)`` writes it.
