@@ -103,6 +103,14 @@ class DocumentedMessages(unittest.TestCase):
             with self.subTest(timestamp=bad), self.assertRaises(waymark.DaemonProtocolError):
                 decode_update(Fields(message, "message").fields("update"))
 
+    def test_a_coordinate_no_place_has_is_refused(self) -> None:
+        (line,) = [line for line in documented_lines('{"event":"update"') if b'"location":{' in line]
+        for key, bad in (("latitude", 1e308), ("latitude", -90.5), ("longitude", 180.25)):
+            message = json.loads(line)
+            message["update"]["location"][key] = bad
+            with self.subTest(key=key, value=bad), self.assertRaises(waymark.DaemonProtocolError):
+                decode_update(Fields(message, "message").fields("update"))
+
     def test_a_record_of_every_condition_kind_decodes(self) -> None:
         last = {"identifier": "x", "state": "unmonitored", "date": "1970-01-01T00:00:00.000Z", "diagnostics": ["conditionUnsupported"]}
         cases = [

@@ -310,8 +310,8 @@ def decode_location(fields: Fields) -> Location:
     dilution = fields.fields("dilution")
     satellites = fields.fields("satellites")
     return Location(
-        latitude=fields.double("latitude"),
-        longitude=fields.double("longitude"),
+        latitude=fields.coordinate("latitude", 90),
+        longitude=fields.coordinate("longitude", 180),
         altitude=fields.double("altitude"),
         ellipsoidal_altitude=fields.double("ellipsoidalAltitude"),
         horizontal_accuracy=fields.double("horizontalAccuracy"),

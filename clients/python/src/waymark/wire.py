@@ -107,6 +107,10 @@ class Fields:
     def double(self, key: str) -> float:
         return float(self.require(key, "a number", _is_number))
 
+    def coordinate(self, key: str, limit: float) -> float:
+        """A latitude (``limit`` 90) or longitude (180): a number no place has is refused."""
+        return float(self.require(key, f"a number from -{limit} to {limit}", lambda value: _is_number(value) and -limit <= value <= limit))
+
     def optional_double(self, key: str) -> float | None:
         value = self.optional(key, "a number", _is_number)
         return None if value is None else float(value)
