@@ -176,8 +176,8 @@ package struct TOMLParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self).filter { $0 != "_" }
         if text.hasPrefix("0x"), let hex = Int(text.dropFirst(2), radix: 16) { return .integer(hex) }
         if let integer = Int(text) { return .integer(integer) }
-        let digits = text.drop { $0 == "-" || $0 == "+" }
-        if !digits.isEmpty, text.count - digits.count <= 1, digits.allSatisfy({ ("0"..."9").contains($0) }) {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) {
             index = start
             throw error("'\(text)' is beyond the largest whole number, \(Int.max)")
         }

@@ -114,15 +114,15 @@ struct MonitorCommand: AsyncParsableCommand {
 
     /// `home  47.3769000 8.5417000 r=150 m  satisfied since 2026-11-23T10:00:00.000Z`; a
     /// beacon or an unknown kind by its kind (`shop  beaconIdentity  unmonitored …`); the
-    /// daemon's text made printable (``DisplayText``).
+    /// daemon's names made printable (``DisplayText``).
     static func line(_ identifier: String, _ record: Monitor.Record) -> String {
         let condition =
             switch record.condition {
             case .circularGeographic(let circle): "\(circle.latitude) \(circle.longitude) r=\(circle.radius) m"
             case .beaconIdentity: "beaconIdentity"
-            case .unsupported(let type): type
+            case .unsupported(let type): DisplayText.printable(type)
             }
-        return DisplayText.printable("\(identifier)  \(condition)  \(line(record.lastEvent, named: false))")
+        return "\(DisplayText.printable(identifier))  \(condition)  \(line(record.lastEvent, named: false))"
     }
 
     /// `home satisfied 2026-11-23T10:00:00.000Z [accuracyLimited]`.
@@ -132,7 +132,7 @@ struct MonitorCommand: AsyncParsableCommand {
         if event.conditionLimitExceeded { flags.append("conditionLimitExceeded") }
         if event.conditionUnsupported { flags.append("conditionUnsupported") }
         if event.persistenceUnavailable { flags.append("persistenceUnavailable") }
-        let prefix = named ? event.identifier + " " : ""
-        return DisplayText.printable(prefix + "\(event.state.rawValue) \(event.date)" + (flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"))
+        let prefix = named ? DisplayText.printable(event.identifier) + " " : ""
+        return prefix + "\(event.state.rawValue) \(event.date)" + (flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]")
     }
 }

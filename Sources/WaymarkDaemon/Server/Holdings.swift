@@ -84,8 +84,8 @@ struct Holdings {
         let held = clients.reduce(0) { total, client in
             total + (byClient[client]?.subscriptions ?? []).reduce(0) { $0 + ($1.terms.options.batching?.capacity ?? 0) }
         }
-        return kept.filter { $0.key.mintingUID == user }.values.reduce(held) { total, entry in
-            total + entry.subscriptions.values.reduce(0) { $0 + ($1.terms.options.batching?.capacity ?? 0) }
+        return kept.lazy.filter { $0.key.mintingUID == user }.reduce(held) { total, entry in
+            total + entry.value.subscriptions.values.reduce(0) { $0 + ($1.terms.options.batching?.capacity ?? 0) }
         }
     }
     /// How many requests `client` has pending.
