@@ -62,7 +62,7 @@ let package = Package(
         // gpsd's replies and reports written. Pure.
         .target(name: "WaymarkGpsd", dependencies: ["WaymarkFix", "WaymarkJSON", "WaymarkLocation", "WaymarkTime"]),
         // The Monitor's pure core (issue 15): geofence conditions, their evaluation and schedule,
-        // visits, and the values the daemon stores. Not wired yet.
+        // visits, and the values the daemon stores. Pure.
         .target(name: "WaymarkMonitoring", dependencies: ["WaymarkClock", "WaymarkLocation", "WaymarkMath"]),
 
         // Operating-system layer for the daemon: thin Glibc wrappers (with a C shim for the
@@ -96,7 +96,7 @@ let package = Package(
 
         // Who may know where the device is (issue 13): identity, policy files, Core Location's
         // authorization decisions and diagnostics, reduced accuracy. Pure: no I/O, no clock.
-        .target(name: "WaymarkAuthorization", dependencies: ["WaymarkBoard", "WaymarkLocation", "WaymarkClock", "WaymarkMath", "WaymarkSystem"]),
+        .target(name: "WaymarkAuthorization", dependencies: ["WaymarkBoard", "WaymarkJSON", "WaymarkLocation", "WaymarkClock", "WaymarkMath", "WaymarkSystem"]),
 
         // The daemon's persistent store: SQLite through its C library (libsqlite3-dev), a thin
         // typed wrapper, the versioned schema and the authorization data of issue 13.

@@ -1,3 +1,5 @@
+import WaymarkJSON
+
 /// The `code` of an error reply: what went wrong, in a word a program can switch on.
 package enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     /// The line is not JSON.
@@ -51,22 +53,8 @@ package struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible
     /// that the reply fits a line.
     package init(_ code: ErrorCode, _ message: String, availableInVersion: Int? = nil) {
         self.code = code
-        self.message = Self.cut(message)
+        self.message = message.cut(toUTF8Bytes: ProtocolLimits.maximumErrorMessageLength)
         self.availableInVersion = availableInVersion
-    }
-
-    private static func cut(_ message: String) -> String {
-        let limit = ProtocolLimits.maximumErrorMessageLength
-        guard message.utf8.count > limit else { return message }
-        var kept = ""
-        var bytes = 0
-        // The ellipsis takes 3 bytes.
-        for character in message {
-            bytes += character.utf8.count
-            guard bytes <= limit - 3 else { break }
-            kept.append(character)
-        }
-        return kept + "…"
     }
 
     package var description: String { "\(code.rawValue): \(message)" }

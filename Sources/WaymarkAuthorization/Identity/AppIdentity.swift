@@ -1,3 +1,4 @@
+import WaymarkJSON
 import WaymarkSystem
 
 /// Who an app is, as the kernel says (never as the client claims): a declared `appID` that a
@@ -63,17 +64,5 @@ package struct AppIdentity: Hashable, Sendable, CustomStringConvertible {
     /// `…`), for a list that must fit a reply line: `status` lists 64 apps, and an executable's
     /// path alone may be 4,095 bytes, four times as long once its control characters are
     /// escaped.
-    package var briefDescription: String {
-        let full = description
-        guard full.utf8.count > Self.briefDescriptionBytes else { return full }
-        let ellipsis = "…"
-        var brief = ""
-        var bytes = ellipsis.utf8.count
-        for character in full {
-            bytes += character.utf8.count
-            guard bytes <= Self.briefDescriptionBytes else { break }
-            brief.append(character)
-        }
-        return brief + ellipsis
-    }
+    package var briefDescription: String { description.cut(toUTF8Bytes: Self.briefDescriptionBytes) }
 }
