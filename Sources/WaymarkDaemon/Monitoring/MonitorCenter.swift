@@ -331,22 +331,25 @@ package final class MonitorCenter {
     private func keep(
         _ monitor: Monitor, of app: AppIdentity, events: [MonitorEvent], at date: Timestamp, added: String? = nil
     ) -> [MonitorDelivery] {
-        monitors[app, default: [:]][monitor.name] = monitor
-        guard let store else { return unkept(events, of: monitor.name, for: app) }
+        guard let store else {
+            monitors[app, default: [:]][monitor.name] = monitor
+            return unkept(events, of: monitor.name, for: app)
+        }
         do throws(StoreError) {
             let time = RealtimeInstant(nanosecondsSinceEpoch: date.nanosecondsSinceEpoch)
             let queued = try store.save(monitor, of: app, queueing: events, at: time)
+            monitors[app, default: [:]][monitor.name] = monitor
             return queued.map { MonitorDelivery(app: app, monitor: $0.monitor, sequence: $0.sequence, event: $0.event) }
         } catch {
             storeFailed("monitor \(monitor.name) of \(app)", error)
+            var held = monitor
             var told = events
             if let added {
                 // Its record says so too, until a later change is kept.
-                var marked = monitor
-                marked.markUnkept(added)
-                monitors[app, default: [:]][monitor.name] = marked
-                if !events.contains(where: { $0.identifier == added }), let record = marked.record(for: added) { told.append(record.lastEvent) }
+                held.markUnkept(added)
+                if !events.contains(where: { $0.identifier == added }), let record = held.record(for: added) { told.append(record.lastEvent) }
             }
+            monitors[app, default: [:]][monitor.name] = held
             return unkept(told, of: monitor.name, for: app)
         }
     }
